@@ -1,0 +1,63 @@
+package io.scyllaboot.driver.api;
+
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Statement;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The entry point: executes statements against the cluster. Thread-safe; create one per application
+ * (with {@link #builder()}) and share it. Close it to release its connections.
+ *
+ * <p>Every operation has an asynchronous form returning a {@link CompletionStage}, completed on a
+ * driver I/O thread: continuations must not block. The synchronous forms wait for it and refuse to
+ * run on a driver thread ({@link IllegalStateException}), where they would deadlock.
+ *
+ * <p>Errors are {@link io.scyllaboot.driver.api.error.DriverException}s: a server error has its own
+ * subtype per protocol error code.
+ */
+public interface CqlSession extends AutoCloseable {
+
+  /** A builder with every option at its documented default. */
+  static CqlSessionBuilder builder() {
+    return new CqlSessionBuilder();
+  }
+
+  /**
+   * Executes a CQL string. Without values it is sent as is (a QUERY). With values it is prepared
+   * once through the session's statement cache and executed with the values bound from the server's
+   * metadata, so repeated calls cost one EXECUTE each.
+   *
+   * @param values plain Java values, one per bind marker, in order
+   */
+  CompletionStage<AsyncResultSet> executeAsync(String cql, Object... values);
+
+  /** Executes a statement; a {@code SimpleStatement} is never prepared. */
+  CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement);
+
+  /**
+   * Prepares a statement through the session's cache: concurrent and repeated calls for the same
+   * query share one PREPARE, and return the same instance while it stays cached.
+   */
+  CompletionStage<PreparedStatement> prepareAsync(String cql);
+
+  /** Synchronous {@link #executeAsync(String, Object...)}; pages are fetched as iterated. */
+  ResultSet execute(String cql, Object... values);
+
+  /** Synchronous {@link #executeAsync(Statement)}. */
+  ResultSet execute(Statement<?> statement);
+
+  /** Synchronous {@link #prepareAsync(String)}. */
+  PreparedStatement prepare(String cql);
+
+  /** The keyspace the session was opened in, or null. */
+  String keyspace();
+
+  /** Closes every connection; requests in flight fail. Idempotent. */
+  CompletionStage<Void> closeAsync();
+
+  /** Synchronous {@link #closeAsync()}. */
+  @Override
+  void close();
+}

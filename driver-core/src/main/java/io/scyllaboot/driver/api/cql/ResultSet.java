@@ -1,0 +1,34 @@
+package io.scyllaboot.driver.api.cql;
+
+import java.util.List;
+
+/**
+ * The result of a synchronous execution. Iterating fetches further pages transparently (blocking
+ * the iterating thread while a page is fetched). Each page is released when the iteration moves
+ * past it; {@link #close()} releases what is left. Not thread-safe.
+ */
+public interface ResultSet extends Iterable<Row>, AutoCloseable {
+
+  ColumnDefinitions columnDefinitions();
+
+  /** The next row, or {@code null} when there are no more. */
+  Row one();
+
+  /**
+   * Every remaining row, fetching every page; each row is copied out of its page so that the list
+   * can be kept. Use on results known to be small.
+   */
+  List<Row> all();
+
+  /** The state after the current page, or {@code null} on the last page. */
+  PagingState pagingState();
+
+  /** Whether a lightweight transaction was applied ({@code true} for other statements). */
+  boolean wasApplied();
+
+  /** Warnings the server attached to the first page. */
+  List<String> warnings();
+
+  @Override
+  void close();
+}

@@ -1,0 +1,89 @@
+package io.scyllaboot.driver.api.cql;
+
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * One row of a result page. Values are decoded when read, straight from the page's network buffer.
+ *
+ * <p><b>Lifetime:</b> a row is readable while its page is: until the iteration moves past the
+ * page's last row, or the result set is closed. Read (or map) values while iterating; a row read
+ * after its page was released throws {@link IllegalStateException}.
+ *
+ * <p>Getters by name follow {@link ColumnDefinitions#indexOf(String)}. A getter for the wrong type
+ * throws {@link IllegalArgumentException} naming the column, its CQL type and the requested type.
+ * Primitive getters return 0 / false for a null value; use {@link #isNull} to tell them apart.
+ */
+public interface Row {
+
+  ColumnDefinitions columnDefinitions();
+
+  boolean isNull(int index);
+
+  boolean isNull(String name);
+
+  /**
+   * The value at this index as the given Java type, for any CQL type (collections, UDTs, tuples,
+   * vectors included); {@code null} for a null value.
+   */
+  <T> T get(int index, Class<T> type);
+
+  <T> T get(String name, Class<T> type);
+
+  /** The value in the default Java type of its CQL type. */
+  Object getObject(int index);
+
+  Object getObject(String name);
+
+  String getString(int index);
+
+  String getString(String name);
+
+  int getInt(int index);
+
+  int getInt(String name);
+
+  long getLong(int index);
+
+  long getLong(String name);
+
+  boolean getBoolean(int index);
+
+  boolean getBoolean(String name);
+
+  double getDouble(int index);
+
+  double getDouble(String name);
+
+  float getFloat(int index);
+
+  float getFloat(String name);
+
+  UUID getUuid(int index);
+
+  UUID getUuid(String name);
+
+  Instant getInstant(int index);
+
+  Instant getInstant(String name);
+
+  ByteBuffer getBytes(int index);
+
+  ByteBuffer getBytes(String name);
+
+  <T> List<T> getList(int index, Class<T> elementType);
+
+  <T> List<T> getList(String name, Class<T> elementType);
+
+  <T> Set<T> getSet(int index, Class<T> elementType);
+
+  <T> Set<T> getSet(String name, Class<T> elementType);
+
+  <K, V> Map<K, V> getMap(int index, Class<K> keyType, Class<V> valueType);
+
+  <K, V> Map<K, V> getMap(String name, Class<K> keyType, Class<V> valueType);
+}

@@ -1,0 +1,46 @@
+package io.scyllaboot.driver.api.cql;
+
+import io.scyllaboot.driver.api.ConsistencyLevel;
+import java.time.Duration;
+
+/**
+ * Something the session can execute. Statements are immutable: the {@code with...} methods return
+ * copies. Options left unset take the session's defaults (see {@link StatementOptions}).
+ *
+ * @param <S> the concrete statement type, returned by the {@code with...} methods
+ */
+public sealed interface Statement<S extends Statement<S>> permits SimpleStatement, BoundStatement {
+
+  /** This statement's options. */
+  StatementOptions options();
+
+  /** A copy of this statement with other options. */
+  S withOptions(StatementOptions options);
+
+  default S withConsistency(ConsistencyLevel level) {
+    return withOptions(options().withConsistency(level));
+  }
+
+  default S withSerialConsistency(ConsistencyLevel level) {
+    return withOptions(options().withSerialConsistency(level));
+  }
+
+  /** A copy that fetches {@code rows} rows per page; 0 restores the session's default. */
+  default S withPageSize(int rows) {
+    return withOptions(options().withPageSize(rows));
+  }
+
+  /** A copy that resumes at this paging state ({@code null}: from the first page). */
+  default S withPagingState(PagingState state) {
+    return withOptions(options().withPagingState(state));
+  }
+
+  default S withTimeout(Duration timeout) {
+    return withOptions(options().withTimeout(timeout));
+  }
+
+  /** A copy marked (not) idempotent: only idempotent statements are retried after a failure. */
+  default S withIdempotent(boolean idempotent) {
+    return withOptions(options().withIdempotent(idempotent));
+  }
+}

@@ -1,0 +1,70 @@
+package io.scyllaboot.driver.api.cql;
+
+import io.scyllaboot.driver.api.ConsistencyLevel;
+import java.time.Duration;
+
+/**
+ * The per-statement options shared by every kind of statement. A {@code null} (or 0 page size)
+ * means "the session's default".
+ *
+ * @param consistency the consistency level
+ * @param serialConsistency the serial consistency of lightweight transactions
+ * @param pageSize rows per page
+ * @param pagingState where to resume a paged query
+ * @param timeout the request timeout
+ * @param idempotent whether the statement may safely be retried
+ */
+public record StatementOptions(
+    ConsistencyLevel consistency,
+    ConsistencyLevel serialConsistency,
+    int pageSize,
+    PagingState pagingState,
+    Duration timeout,
+    Boolean idempotent) {
+
+  /** Every option at the session's default. */
+  public static final StatementOptions DEFAULTS =
+      new StatementOptions(null, null, 0, null, null, null);
+
+  public StatementOptions {
+    if (pageSize < 0) {
+      throw new IllegalArgumentException("page size must not be negative, was " + pageSize);
+    }
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
+    if (serialConsistency != null && !serialConsistency.isSerial()) {
+      throw new IllegalArgumentException(
+          "serial consistency must be SERIAL or LOCAL_SERIAL, was " + serialConsistency);
+    }
+  }
+
+  public StatementOptions withConsistency(ConsistencyLevel level) {
+    return new StatementOptions(
+        level, serialConsistency, pageSize, pagingState, timeout, idempotent);
+  }
+
+  public StatementOptions withSerialConsistency(ConsistencyLevel level) {
+    return new StatementOptions(consistency, level, pageSize, pagingState, timeout, idempotent);
+  }
+
+  public StatementOptions withPageSize(int rows) {
+    return new StatementOptions(
+        consistency, serialConsistency, rows, pagingState, timeout, idempotent);
+  }
+
+  public StatementOptions withPagingState(PagingState state) {
+    return new StatementOptions(
+        consistency, serialConsistency, pageSize, state, timeout, idempotent);
+  }
+
+  public StatementOptions withTimeout(Duration duration) {
+    return new StatementOptions(
+        consistency, serialConsistency, pageSize, pagingState, duration, idempotent);
+  }
+
+  public StatementOptions withIdempotent(Boolean value) {
+    return new StatementOptions(
+        consistency, serialConsistency, pageSize, pagingState, timeout, value);
+  }
+}

@@ -1,0 +1,133 @@
+package io.scyllaboot.driver.internal.connection;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.util.Timer;
+import io.netty.util.internal.PlatformDependent;
+import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Request;
+import java.net.SocketAddress;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+
+/**
+ * One open, initialised connection to a node. Thread-safe: any thread may {@link #send}.
+ *
+ * <p>A request is encoded on the caller's thread into one exactly-sized buffer (so a bad value
+ * fails there, before anything is queued), then offered to a lock-free queue. One drain task per
+ * event-loop turn moves everything queued onto the wire and flushes once, so that concurrent
+ * requests share packets: this is the write coalescing that keeps syscalls and TCP segments per
+ * request low.
+ */
+public final class DriverChannel {
+  private static final AtomicIntegerFieldUpdater<DriverChannel> DRAIN_SCHEDULED =
+      AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "drainScheduled");
+
+  private final Channel channel;
+  private final InFlightHandler inFlight;
+  private final Timer timer;
+  private final int protocolVersion;
+  private final String name;
+  private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
+  private final Runnable drainTask = this::drain;
+  private volatile int drainScheduled;
+  private volatile String keyspace;
+
+  DriverChannel(
+      Channel channel, InFlightHandler inFlight, Timer timer, int protocolVersion, String name) {
+    this.channel = channel;
+    this.inFlight = inFlight;
+    this.timer = timer;
+    this.protocolVersion = protocolVersion;
+    this.name = name;
+  }
+
+  /**
+   * Sends a request and returns the future of its response.
+   *
+   * @param timeoutNanos how long to wait for the response; 0 or less waits until the connection
+   *     closes
+   * @throws RuntimeException from encoding, on the calling thread, before anything is sent
+   */
+  public CompletableFuture<ResponseFrame> send(Request request, long timeoutNanos) {
+    ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request);
+    PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
+    if (timeoutNanos > 0) {
+      pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
+    }
+    queue.offer(pending);
+    if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
+      // Always a task, even on the event loop: requests sent from response callbacks during one
+      // read batch are then written and flushed together.
+      channel.eventLoop().execute(drainTask);
+    }
+    return pending;
+  }
+
+  private void drain() {
+    do {
+      drainScheduled = 0;
+      PendingRequest request;
+      boolean wrote = false;
+      while ((request = queue.poll()) != null) {
+        inFlight.write(request);
+        wrote = true;
+      }
+      if (wrote) {
+        channel.flush();
+      }
+    } while (!queue.isEmpty() && DRAIN_SCHEDULED.compareAndSet(this, 0, 1));
+  }
+
+  public int protocolVersion() {
+    return protocolVersion;
+  }
+
+  public SocketAddress remoteAddress() {
+    return channel.remoteAddress();
+  }
+
+  public EventLoop eventLoop() {
+    return channel.eventLoop();
+  }
+
+  /** Requests holding a stream id (including timed-out ones whose response has not come). */
+  public int inFlightCount() {
+    return inFlight.inFlightCount();
+  }
+
+  public boolean isOpen() {
+    return channel.isActive() && !inFlight.isClosed();
+  }
+
+  /** The keyspace set with USE on this connection, or null. */
+  public String keyspace() {
+    return keyspace;
+  }
+
+  void keyspace(String name) {
+    this.keyspace = name;
+  }
+
+  public CompletableFuture<Void> close() {
+    CompletableFuture<Void> closed = new CompletableFuture<>();
+    channel.close().addListener(future -> closed.complete(null));
+    return closed;
+  }
+
+  /** Completes when the channel closes, for whatever reason. */
+  public CompletableFuture<Void> closeFuture() {
+    CompletableFuture<Void> closed = new CompletableFuture<>();
+    channel.closeFuture().addListener(future -> closed.complete(null));
+    return closed;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,189 @@
+package io.scyllaboot.driver.internal.connection;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.scyllaboot.driver.api.error.BusyConnectionException;
+import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.frame.DecodeFailure;
+import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
+import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Response;
+import io.scyllaboot.driver.internal.protocol.message.RowsResult;
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Matches responses to requests by stream id. Owns the stream ids, the table of requests in flight
+ * and the queue of requests waiting for an id; all of it is confined to the channel's event loop,
+ * so nothing here takes a lock.
+ *
+ * <p>A request that finds no free id waits in a bounded queue and is written as soon as a response
+ * frees one; past the bound it fails with {@link BusyConnectionException}. When the channel closes,
+ * every request in flight or waiting fails with a {@link ConnectionException}.
+ */
+final class InFlightHandler extends ChannelInboundHandlerAdapter {
+  private static final Logger LOG = LoggerFactory.getLogger(InFlightHandler.class);
+
+  private final StreamIds ids;
+  private final PendingRequest[] inFlight;
+  private final ArrayDeque<PendingRequest> waiting = new ArrayDeque<>();
+  private final int maxWaiting;
+  private final String name;
+  private final Consumer<Response.Event> eventListener;
+  private ChannelHandlerContext ctx;
+  private ConnectionException closedError;
+
+  InFlightHandler(
+      int maxRequests, int maxWaiting, String name, Consumer<Response.Event> eventListener) {
+    this.ids = new StreamIds(maxRequests);
+    this.inFlight = new PendingRequest[maxRequests];
+    this.maxWaiting = maxWaiting;
+    this.name = name;
+    this.eventListener = eventListener;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext context) {
+    this.ctx = context;
+  }
+
+  /** Writes (without flushing) or queues a request. Event loop only. */
+  void write(PendingRequest request) {
+    if (request.isDone()) {
+      request.releaseFrame(); // timed out or cancelled while queued: never sent
+      return;
+    }
+    if (closedError != null) {
+      request.releaseFrame();
+      request.completeExceptionally(closedError);
+      return;
+    }
+    int id = ids.acquire();
+    if (id < 0) {
+      if (waiting.size() >= maxWaiting) {
+        request.releaseFrame();
+        request.completeExceptionally(
+            new BusyConnectionException(
+                name
+                    + " has all "
+                    + ids.capacity()
+                    + " stream ids in use and "
+                    + waiting.size()
+                    + " requests waiting; refusing more"));
+      } else {
+        waiting.addLast(request);
+      }
+      return;
+    }
+    inFlight[id] = request;
+    ByteBuf frame = request.takeFrame();
+    RequestFrames.setStreamId(frame, id);
+    ctx.write(frame, ctx.voidPromise());
+  }
+
+  int inFlightCount() {
+    return ids.capacity() - ids.available();
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext context, Object msg) {
+    if (msg instanceof ResponseFrame frame) {
+      if (frame.streamId() == FrameHeader.EVENT_STREAM_ID) {
+        if (frame.message() instanceof Response.Event event) {
+          eventListener.accept(event);
+        }
+        return;
+      }
+      PendingRequest request = release(frame.streamId());
+      if (request == null || !request.complete(frame)) {
+        discard(frame);
+      }
+    } else if (msg instanceof DecodeFailure failure) {
+      PendingRequest request = release(failure.streamId());
+      if (request != null) {
+        request.completeExceptionally(
+            new FrameDecodingException(
+                "could not decode " + Opcodes.name(failure.opcode()) + " response from " + name,
+                failure.cause()));
+      }
+    } else {
+      context.fireChannelRead(msg);
+    }
+  }
+
+  private PendingRequest release(int streamId) {
+    if (streamId < 0 || streamId >= inFlight.length || inFlight[streamId] == null) {
+      LOG.warn("[{}] response for unknown stream id {}; ignored", name, streamId);
+      return null;
+    }
+    PendingRequest request = inFlight[streamId];
+    inFlight[streamId] = null;
+    ids.release(streamId);
+    request.cancelTimeout();
+    if (!waiting.isEmpty()) {
+      write(waiting.pollFirst());
+    }
+    return request;
+  }
+
+  /** A response nobody waits for any more (its request timed out): free what it holds. */
+  private static void discard(ResponseFrame frame) {
+    if (frame.message() instanceof RowsResult rows) {
+      rows.release();
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext context) {
+    context.flush(); // requests released from the waiting queue during this read
+    context.fireChannelReadComplete();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext context) {
+    failAll(new ConnectionException(name + " closed"));
+    context.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+    LOG.warn("[{}] closing connection after unexpected error", name, cause);
+    failAll(new ConnectionException(name + " failed: " + cause, cause));
+    context.close();
+  }
+
+  private void failAll(ConnectionException error) {
+    if (closedError != null) {
+      return;
+    }
+    closedError = error;
+    for (int id = 0; id < inFlight.length; id++) {
+      PendingRequest request = inFlight[id];
+      if (request != null) {
+        inFlight[id] = null;
+        ids.release(id);
+        request.cancelTimeout();
+        request.completeExceptionally(error);
+      }
+    }
+    PendingRequest queued;
+    while ((queued = waiting.pollFirst()) != null) {
+      queued.releaseFrame();
+      queued.completeExceptionally(error);
+    }
+  }
+
+  boolean isClosed() {
+    return closedError != null;
+  }
+
+  ConnectionException closedError() {
+    return closedError;
+  }
+}

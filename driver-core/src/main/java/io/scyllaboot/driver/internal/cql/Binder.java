@@ -1,0 +1,132 @@
+package io.scyllaboot.driver.internal.cql;
+
+import io.scyllaboot.driver.api.cql.ColumnDefinition;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.Unset;
+import io.scyllaboot.driver.api.error.InvalidBindValueException;
+import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
+import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
+import java.util.Map;
+
+/**
+ * Checks values against bind markers before anything is sent: by position against the prepared
+ * metadata, or (for unprepared statements) by inferring each value's CQL type from its Java type.
+ * Every refusal is an {@link InvalidBindValueException} naming the marker, its CQL type and the
+ * Java type given.
+ */
+final class Binder {
+  private Binder() {}
+
+  static CodecValues bindPositional(
+      String query, ColumnDefinitions variables, TypeCodec<?>[] codecs, Object[] values) {
+    if (values.length != variables.size()) {
+      throw new InvalidBindValueException(
+          "'"
+              + query
+              + "' has "
+              + variables.size()
+              + " bind markers but "
+              + values.length
+              + " values were given");
+    }
+    Object[] copy = values.clone();
+    for (int i = 0; i < copy.length; i++) {
+      check(variables, codecs, i, copy[i]);
+    }
+    return new CodecValues(codecs, copy);
+  }
+
+  static CodecValues bindNamed(
+      String query, ColumnDefinitions variables, TypeCodec<?>[] codecs, Map<String, ?> byName) {
+    Object[] values = new Object[variables.size()];
+    java.util.Arrays.fill(values, Unset.VALUE);
+    for (Map.Entry<String, ?> entry : byName.entrySet()) {
+      String name = entry.getKey();
+      boolean found = false;
+      // A name may appear at several markers (WHERE a = :x OR b = :x): bind all of them.
+      for (int i = 0; i < variables.size(); i++) {
+        if (matches(variables.get(i).name(), name)) {
+          values[i] = entry.getValue();
+          check(variables, codecs, i, entry.getValue());
+          found = true;
+        }
+      }
+      if (!found) {
+        throw new InvalidBindValueException(
+            "'"
+                + query
+                + "' has no bind marker named '"
+                + name
+                + "'; markers are "
+                + names(variables));
+      }
+    }
+    return new CodecValues(codecs, values);
+  }
+
+  private static boolean matches(String marker, String name) {
+    if (name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")) {
+      return marker.equals(name.substring(1, name.length() - 1));
+    }
+    return marker.equalsIgnoreCase(name);
+  }
+
+  private static String names(ColumnDefinitions variables) {
+    StringBuilder names = new StringBuilder("[");
+    for (int i = 0; i < variables.size(); i++) {
+      names.append(i == 0 ? "" : ", ").append(variables.get(i).name());
+    }
+    return names.append(']').toString();
+  }
+
+  private static void check(
+      ColumnDefinitions variables, TypeCodec<?>[] codecs, int index, Object value) {
+    if (value == null || value == Unset.VALUE) {
+      return;
+    }
+    if (!codecs[index].accepts(value)) {
+      ColumnDefinition marker = variables.get(index);
+      throw new InvalidBindValueException(
+          "bind marker "
+              + index
+              + " '"
+              + marker.name()
+              + "' is "
+              + marker.type().asCql()
+              + ": cannot encode "
+              + describe(value));
+    }
+  }
+
+  static String describe(Object value) {
+    String text = String.valueOf(value);
+    if (text.length() > 60) {
+      text = text.substring(0, 57) + "...";
+    }
+    return value.getClass().getName() + " value " + text;
+  }
+
+  /** Infers the codec of each value of an unprepared statement from its Java type. */
+  static CodecValues bindInferred(String query, Object[] values, CodecRegistry registry) {
+    TypeCodec<?>[] codecs = new TypeCodec<?>[values.length];
+    for (int i = 0; i < values.length; i++) {
+      Object value = values[i];
+      if (value == null || value == Unset.VALUE) {
+        continue;
+      }
+      TypeCodec<?> codec = registry.codecForValue(value);
+      if (codec == null) {
+        throw new InvalidBindValueException(
+            "value "
+                + i
+                + " of '"
+                + query
+                + "': cannot infer a CQL type for "
+                + describe(value)
+                + "; prepare the statement so that the driver binds it from the server's metadata");
+      }
+      codecs[i] = codec;
+    }
+    return new CodecValues(codecs, values.clone());
+  }
+}

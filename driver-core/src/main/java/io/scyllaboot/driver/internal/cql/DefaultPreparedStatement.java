@@ -1,0 +1,106 @@
+package io.scyllaboot.driver.internal.cql;
+
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.StatementOptions;
+import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
+import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
+import io.scyllaboot.driver.internal.protocol.message.Result;
+import java.util.Map;
+
+/**
+ * A prepared statement: the server's id and metadata, and the codec of each bind marker resolved
+ * once here, so that binding costs one {@code accepts} check per value. The result metadata may be
+ * replaced when the server reports that it changed (v5); reads of it are racy but always see a
+ * complete metadata object.
+ */
+public final class DefaultPreparedStatement implements PreparedStatement {
+  private final String query;
+  private final String keyspace;
+  private final byte[] id;
+  private final ColumnDefinitions variables;
+  private final int[] partitionKeyIndices;
+  private final TypeCodec<?>[] variableCodecs;
+  private volatile ResultMetadata resultMetadata;
+
+  /** The result columns and, under v5, their id. */
+  record ResultMetadata(byte[] id, ColumnDefinitions columns) {}
+
+  public DefaultPreparedStatement(String query, String keyspace, Result.Prepared prepared) {
+    this.query = query;
+    this.keyspace = keyspace;
+    this.id = prepared.id();
+    this.variables = prepared.variables().columns();
+    this.partitionKeyIndices = prepared.variables().partitionKeyIndices();
+    this.variableCodecs = new TypeCodec<?>[variables.size()];
+    for (int i = 0; i < variableCodecs.length; i++) {
+      variableCodecs[i] = CodecRegistry.DEFAULT.codecFor(variables.get(i).type());
+    }
+    this.resultMetadata =
+        new ResultMetadata(prepared.resultMetadataId(), prepared.resultMetadata().columns());
+  }
+
+  @Override
+  public String query() {
+    return query;
+  }
+
+  /** The keyspace the statement was prepared in (the session's), or null. */
+  public String keyspace() {
+    return keyspace;
+  }
+
+  public byte[] id() {
+    return id;
+  }
+
+  public byte[] resultMetadataId() {
+    return resultMetadata.id();
+  }
+
+  public int[] partitionKeyIndices() {
+    return partitionKeyIndices;
+  }
+
+  @Override
+  public ColumnDefinitions variables() {
+    return variables;
+  }
+
+  @Override
+  public ColumnDefinitions resultColumns() {
+    return resultMetadata.columns();
+  }
+
+  /** Whether EXECUTE may ask the server to skip result metadata: only when we know the columns. */
+  public boolean canSkipMetadata() {
+    return resultMetadata.columns().size() > 0;
+  }
+
+  /** Replaces the cached result metadata after the server reported a change. */
+  public void updateResultMetadata(byte[] newId, ColumnDefinitions columns) {
+    resultMetadata = new ResultMetadata(newId, columns);
+  }
+
+  @Override
+  public BoundStatement bind(Object... values) {
+    return new DefaultBoundStatement(
+        this,
+        Binder.bindPositional(query, variables, variableCodecs, values),
+        StatementOptions.DEFAULTS);
+  }
+
+  @Override
+  public BoundStatement bind(Map<String, ?> valuesByName) {
+    return new DefaultBoundStatement(
+        this,
+        Binder.bindNamed(query, variables, variableCodecs, valuesByName),
+        StatementOptions.DEFAULTS);
+  }
+
+  @Override
+  public String toString() {
+    return "PreparedStatement[" + query + "]";
+  }
+}

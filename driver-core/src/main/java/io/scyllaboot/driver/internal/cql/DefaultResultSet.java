@@ -1,0 +1,105 @@
+package io.scyllaboot.driver.internal.cql;
+
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.PagingState;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.internal.util.Futures;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/** The synchronous result: walks the pages, fetching each next page when the current one ends. */
+public final class DefaultResultSet implements ResultSet {
+  private final List<String> warnings;
+  private final ColumnDefinitions columns;
+  private AsyncResultSet page;
+
+  public DefaultResultSet(AsyncResultSet firstPage) {
+    this.page = firstPage;
+    this.warnings = firstPage.warnings();
+    this.columns = firstPage.columnDefinitions();
+  }
+
+  @Override
+  public ColumnDefinitions columnDefinitions() {
+    return columns;
+  }
+
+  @Override
+  public Row one() {
+    while (true) {
+      Row row = page.one();
+      if (row != null || !page.hasMorePages()) {
+        return row;
+      }
+      page = Futures.getUninterruptibly(page.fetchNextPage(), "fetch of the next page");
+    }
+  }
+
+  @Override
+  public Iterator<Row> iterator() {
+    return new Iterator<>() {
+      private Row next;
+
+      @Override
+      public boolean hasNext() {
+        if (next == null) {
+          next = one();
+        }
+        return next != null;
+      }
+
+      @Override
+      public Row next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        Row row = next;
+        next = null;
+        return row;
+      }
+    };
+  }
+
+  @Override
+  public List<Row> all() {
+    List<Row> all = new ArrayList<>();
+    while (true) {
+      if (page instanceof ResultPage current && current.remaining() > 0) {
+        ResultPage detached = current.detachedCopy();
+        int skipped = current.rows().rowCount() - current.remaining();
+        for (int i = skipped; i < current.rows().rowCount(); i++) {
+          all.add(new LazyRow(detached, i));
+        }
+      }
+      page.close();
+      if (!page.hasMorePages()) {
+        return all;
+      }
+      page = Futures.getUninterruptibly(page.fetchNextPage(), "fetch of the next page");
+    }
+  }
+
+  @Override
+  public PagingState pagingState() {
+    return page.pagingState();
+  }
+
+  @Override
+  public boolean wasApplied() {
+    return page.wasApplied();
+  }
+
+  @Override
+  public List<String> warnings() {
+    return warnings;
+  }
+
+  @Override
+  public void close() {
+    page.close();
+  }
+}

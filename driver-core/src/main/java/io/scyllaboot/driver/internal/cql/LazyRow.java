@@ -1,0 +1,319 @@
+package io.scyllaboot.driver.internal.cql;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
+import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
+import io.scyllaboot.driver.internal.protocol.message.RowsResult;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/** A row that decodes each value from its page's buffer when read. Two fields, no copies. */
+final class LazyRow implements Row {
+  private final ResultPage page;
+  private final int row;
+
+  LazyRow(ResultPage page, int row) {
+    this.page = page;
+    this.row = row;
+  }
+
+  @Override
+  public ColumnDefinitions columnDefinitions() {
+    return page.columnDefinitions();
+  }
+
+  private int index(String name) {
+    int index = page.columnDefinitions().indexOf(name);
+    if (index < 0) {
+      throw new IllegalArgumentException(
+          "no column named '" + name + "' in this result; columns are " + columnNames());
+    }
+    return index;
+  }
+
+  private String columnNames() {
+    StringBuilder names = new StringBuilder("[");
+    ColumnDefinitions definitions = page.columnDefinitions();
+    for (int i = 0; i < definitions.size(); i++) {
+      names.append(i == 0 ? "" : ", ").append(definitions.get(i).name());
+    }
+    return names.append(']').toString();
+  }
+
+  private void checkIndex(int index) {
+    int count = page.rows().columnCount();
+    if (index < 0 || index >= count) {
+      throw new IndexOutOfBoundsException(
+          "column index " + index + " out of range: this result has " + count + " columns");
+    }
+  }
+
+  /** Offset of the cell's length prefix. */
+  private int cell(int index) {
+    checkIndex(index);
+    return page.rows().cellOffset(row, index);
+  }
+
+  @Override
+  public boolean isNull(int index) {
+    int offset = cell(index);
+    return page.rows().buffer().getInt(offset) < 0;
+  }
+
+  @Override
+  public boolean isNull(String name) {
+    return isNull(index(name));
+  }
+
+  @Override
+  public Object getObject(int index) {
+    int offset = cell(index);
+    RowsResult rows = page.rows();
+    ByteBuf buffer = rows.buffer();
+    int length = buffer.getInt(offset);
+    return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
+  }
+
+  @Override
+  public Object getObject(String name) {
+    return getObject(index(name));
+  }
+
+  /** Decodes a value after checking that the column's Java type is assignable to the one asked. */
+  private <T> T typed(int index, Class<T> requested) {
+    checkIndex(index);
+    Class<?> boxed = box(requested);
+    TypeCodec<?> codec = page.codec(index);
+    if (!boxed.isAssignableFrom(codec.javaType())) {
+      throw wrongType(index, requested);
+    }
+    @SuppressWarnings("unchecked")
+    T value = (T) getObject(index);
+    return value;
+  }
+
+  private IllegalArgumentException wrongType(int index, Class<?> requested) {
+    DataType type = page.columnDefinitions().get(index).type();
+    return new IllegalArgumentException(
+        "column "
+            + index
+            + " '"
+            + page.columnDefinitions().get(index).name()
+            + "' is "
+            + type.asCql()
+            + " (read as "
+            + page.codec(index).javaType().getName()
+            + "), not "
+            + requested.getName());
+  }
+
+  private static Class<?> box(Class<?> type) {
+    if (!type.isPrimitive()) {
+      return type;
+    }
+    if (type == int.class) {
+      return Integer.class;
+    } else if (type == long.class) {
+      return Long.class;
+    } else if (type == boolean.class) {
+      return Boolean.class;
+    } else if (type == double.class) {
+      return Double.class;
+    } else if (type == float.class) {
+      return Float.class;
+    } else if (type == short.class) {
+      return Short.class;
+    } else if (type == byte.class) {
+      return Byte.class;
+    }
+    return type;
+  }
+
+  @Override
+  public <T> T get(int index, Class<T> type) {
+    @SuppressWarnings("unchecked")
+    T value = (T) typed(index, type);
+    return value;
+  }
+
+  @Override
+  public <T> T get(String name, Class<T> type) {
+    return get(index(name), type);
+  }
+
+  @Override
+  public String getString(int index) {
+    return typed(index, String.class);
+  }
+
+  @Override
+  public String getString(String name) {
+    return getString(index(name));
+  }
+
+  @Override
+  public int getInt(int index) {
+    Integer value = typed(index, Integer.class);
+    return value == null ? 0 : value;
+  }
+
+  @Override
+  public int getInt(String name) {
+    return getInt(index(name));
+  }
+
+  @Override
+  public long getLong(int index) {
+    Long value = typed(index, Long.class);
+    return value == null ? 0L : value;
+  }
+
+  @Override
+  public long getLong(String name) {
+    return getLong(index(name));
+  }
+
+  @Override
+  public boolean getBoolean(int index) {
+    Boolean value = typed(index, Boolean.class);
+    return value != null && value;
+  }
+
+  @Override
+  public boolean getBoolean(String name) {
+    return getBoolean(index(name));
+  }
+
+  @Override
+  public double getDouble(int index) {
+    Double value = typed(index, Double.class);
+    return value == null ? 0.0 : value;
+  }
+
+  @Override
+  public double getDouble(String name) {
+    return getDouble(index(name));
+  }
+
+  @Override
+  public float getFloat(int index) {
+    Float value = typed(index, Float.class);
+    return value == null ? 0.0f : value;
+  }
+
+  @Override
+  public float getFloat(String name) {
+    return getFloat(index(name));
+  }
+
+  @Override
+  public UUID getUuid(int index) {
+    return typed(index, UUID.class);
+  }
+
+  @Override
+  public UUID getUuid(String name) {
+    return getUuid(index(name));
+  }
+
+  @Override
+  public Instant getInstant(int index) {
+    return typed(index, Instant.class);
+  }
+
+  @Override
+  public Instant getInstant(String name) {
+    return getInstant(index(name));
+  }
+
+  @Override
+  public ByteBuffer getBytes(int index) {
+    return typed(index, ByteBuffer.class);
+  }
+
+  @Override
+  public ByteBuffer getBytes(String name) {
+    return getBytes(index(name));
+  }
+
+  private void checkElement(int index, DataType element, Class<?> requested) {
+    Class<?> actual = CodecRegistry.DEFAULT.codecFor(element).javaType();
+    if (!box(requested).isAssignableFrom(actual)) {
+      throw new IllegalArgumentException(
+          "column "
+              + index
+              + " '"
+              + page.columnDefinitions().get(index).name()
+              + "' is "
+              + page.columnDefinitions().get(index).type().asCql()
+              + ": its elements are "
+              + actual.getName()
+              + ", not "
+              + requested.getName());
+    }
+  }
+
+  @Override
+  public <T> List<T> getList(int index, Class<T> elementType) {
+    checkIndex(index);
+    if (!(page.columnDefinitions().get(index).type() instanceof DataType.ListType list)) {
+      throw wrongType(index, List.class);
+    }
+    checkElement(index, list.element(), elementType);
+    @SuppressWarnings("unchecked")
+    List<T> value = (List<T>) getObject(index);
+    return value == null ? List.of() : value;
+  }
+
+  @Override
+  public <T> List<T> getList(String name, Class<T> elementType) {
+    return getList(index(name), elementType);
+  }
+
+  @Override
+  public <T> Set<T> getSet(int index, Class<T> elementType) {
+    checkIndex(index);
+    if (!(page.columnDefinitions().get(index).type() instanceof DataType.SetType set)) {
+      throw wrongType(index, Set.class);
+    }
+    checkElement(index, set.element(), elementType);
+    @SuppressWarnings("unchecked")
+    Set<T> value = (Set<T>) getObject(index);
+    return value == null ? Set.of() : value;
+  }
+
+  @Override
+  public <T> Set<T> getSet(String name, Class<T> elementType) {
+    return getSet(index(name), elementType);
+  }
+
+  @Override
+  public <K, V> Map<K, V> getMap(int index, Class<K> keyType, Class<V> valueType) {
+    checkIndex(index);
+    if (!(page.columnDefinitions().get(index).type() instanceof DataType.MapType map)) {
+      throw wrongType(index, Map.class);
+    }
+    checkElement(index, map.key(), keyType);
+    checkElement(index, map.value(), valueType);
+    @SuppressWarnings("unchecked")
+    Map<K, V> value = (Map<K, V>) getObject(index);
+    return value == null ? Map.of() : value;
+  }
+
+  @Override
+  public <K, V> Map<K, V> getMap(String name, Class<K> keyType, Class<V> valueType) {
+    return getMap(index(name), keyType, valueType);
+  }
+
+  @Override
+  public String toString() {
+    return "Row[" + row + "]";
+  }
+}

@@ -1,0 +1,109 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.internal.protocol.Primitives;
+
+/**
+ * The {@code <query_parameters>} of QUERY and EXECUTE (section 4.1.4). {@code values} may be null;
+ * {@code pageSize <= 0} means no paging; {@code serialConsistency < 0} and {@code timestamp ==
+ * Long.MIN_VALUE} mean unset; {@code keyspace} is sent only under v5.
+ */
+public record QueryOptions(
+    int consistency,
+    Values values,
+    boolean skipMetadata,
+    int pageSize,
+    byte[] pagingState,
+    int serialConsistency,
+    long timestamp,
+    String keyspace) {
+
+  static final int VALUES = 0x01;
+  static final int SKIP_METADATA = 0x02;
+  static final int PAGE_SIZE = 0x04;
+  static final int PAGING_STATE = 0x08;
+  static final int SERIAL_CONSISTENCY = 0x10;
+  static final int DEFAULT_TIMESTAMP = 0x20;
+  static final int KEYSPACE = 0x80;
+
+  public static final long NO_TIMESTAMP = Long.MIN_VALUE;
+
+  private int flags(int protocolVersion) {
+    int flags = 0;
+    if (values != null && values.count() > 0) {
+      flags |= VALUES;
+    }
+    if (skipMetadata) {
+      flags |= SKIP_METADATA;
+    }
+    if (pageSize > 0) {
+      flags |= PAGE_SIZE;
+    }
+    if (pagingState != null) {
+      flags |= PAGING_STATE;
+    }
+    if (serialConsistency >= 0) {
+      flags |= SERIAL_CONSISTENCY;
+    }
+    if (timestamp != NO_TIMESTAMP) {
+      flags |= DEFAULT_TIMESTAMP;
+    }
+    if (keyspace != null && protocolVersion >= 5) {
+      flags |= KEYSPACE;
+    }
+    return flags;
+  }
+
+  public int encodedSize(int protocolVersion) {
+    int flags = flags(protocolVersion);
+    int size = 2 + (protocolVersion >= 5 ? 4 : 1);
+    if ((flags & VALUES) != 0) {
+      size += 2 + values.encodedSize();
+    }
+    if ((flags & PAGE_SIZE) != 0) {
+      size += 4;
+    }
+    if ((flags & PAGING_STATE) != 0) {
+      size += Primitives.sizeOfBytes(pagingState);
+    }
+    if ((flags & SERIAL_CONSISTENCY) != 0) {
+      size += 2;
+    }
+    if ((flags & DEFAULT_TIMESTAMP) != 0) {
+      size += 8;
+    }
+    if ((flags & KEYSPACE) != 0) {
+      size += Primitives.sizeOfString(keyspace);
+    }
+    return size;
+  }
+
+  public void encode(ByteBuf out, int protocolVersion) {
+    int flags = flags(protocolVersion);
+    out.writeShort(consistency);
+    if (protocolVersion >= 5) {
+      out.writeInt(flags);
+    } else {
+      out.writeByte(flags);
+    }
+    if ((flags & VALUES) != 0) {
+      out.writeShort(values.count());
+      values.encode(out);
+    }
+    if ((flags & PAGE_SIZE) != 0) {
+      out.writeInt(pageSize);
+    }
+    if ((flags & PAGING_STATE) != 0) {
+      Primitives.writeBytes(out, pagingState);
+    }
+    if ((flags & SERIAL_CONSISTENCY) != 0) {
+      out.writeShort(serialConsistency);
+    }
+    if ((flags & DEFAULT_TIMESTAMP) != 0) {
+      out.writeLong(timestamp);
+    }
+    if ((flags & KEYSPACE) != 0) {
+      Primitives.writeString(out, keyspace);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * A request message body. The frame codec asks for the exact size first and allocates the frame
+ * once, then lets the message write itself. Implementations are immutable.
+ */
+public interface Request {
+
+  int opcode();
+
+  /** The exact number of body bytes {@link #encode} writes for this protocol version. */
+  int encodedSize(int protocolVersion);
+
+  void encode(ByteBuf out, int protocolVersion);
+}

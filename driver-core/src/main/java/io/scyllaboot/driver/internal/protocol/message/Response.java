@@ -1,0 +1,41 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+/** A response message body, decoded by {@link ResponseDecoder}. */
+public sealed interface Response
+    permits Response.Ready,
+        Response.Supported,
+        Response.Authenticate,
+        Response.AuthChallenge,
+        Response.AuthSuccess,
+        Response.Error,
+        Response.Event,
+        Result {
+
+  /** READY: the connection accepts queries. */
+  enum Ready implements Response {
+    INSTANCE
+  }
+
+  /** SUPPORTED: the options the node accepts in STARTUP. */
+  record Supported(java.util.Map<String, java.util.List<String>> options) implements Response {}
+
+  /** AUTHENTICATE: the node wants SASL authentication with this authenticator class. */
+  record Authenticate(String authenticator) implements Response {}
+
+  /** AUTH_CHALLENGE: the next SASL challenge token. */
+  record AuthChallenge(byte[] token) implements Response {}
+
+  /** AUTH_SUCCESS: authentication finished, with a final token (may be null). */
+  record AuthSuccess(byte[] token) implements Response {}
+
+  /** ERROR: the server's error, decoded into its typed exception. */
+  record Error(io.scyllaboot.driver.api.error.ServerException exception) implements Response {}
+
+  /** EVENT: a pushed event (stream id -1); {@code change} is null for non-schema events. */
+  record Event(
+      String type,
+      String changeType,
+      java.net.InetSocketAddress address,
+      Result.SchemaChange schemaChange)
+      implements Response {}
+}

@@ -1,0 +1,78 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.Primitives;
+import java.util.List;
+
+/**
+ * Decodes a response body by opcode. Pure: it reads the buffer it is given and never releases it; a
+ * {@link RowsResult} retains the slice it needs.
+ */
+public final class ResponseDecoder {
+  private ResponseDecoder() {}
+
+  public static Response decode(int opcode, ByteBuf body, int protocolVersion) {
+    return switch (opcode) {
+      case Opcodes.READY -> Response.Ready.INSTANCE;
+      case Opcodes.RESULT -> decodeResult(body, protocolVersion);
+      case Opcodes.ERROR -> new Response.Error(ErrorDecoder.decode(body, protocolVersion));
+      case Opcodes.SUPPORTED -> new Response.Supported(Primitives.readStringMultimap(body));
+      case Opcodes.AUTHENTICATE -> new Response.Authenticate(Primitives.readString(body));
+      case Opcodes.AUTH_CHALLENGE -> new Response.AuthChallenge(Primitives.readBytes(body));
+      case Opcodes.AUTH_SUCCESS -> new Response.AuthSuccess(Primitives.readBytes(body));
+      case Opcodes.EVENT -> decodeEvent(body);
+      default ->
+          throw new IllegalArgumentException("unexpected response opcode " + Opcodes.name(opcode));
+    };
+  }
+
+  private static Result decodeResult(ByteBuf body, int protocolVersion) {
+    int kind = body.readInt();
+    return switch (kind) {
+      case Result.VOID -> Result.Void.INSTANCE;
+      case Result.ROWS -> RowsMetadataCodec.readRows(body, protocolVersion);
+      case Result.SET_KEYSPACE -> new Result.SetKeyspace(Primitives.readString(body));
+      case Result.PREPARED -> {
+        byte[] id = Primitives.readShortBytes(body);
+        byte[] resultMetadataId = protocolVersion >= 5 ? Primitives.readShortBytes(body) : null;
+        RowsMetadata variables = RowsMetadataCodec.readVariables(body, protocolVersion);
+        RowsMetadata resultMetadata = RowsMetadataCodec.readResultMetadata(body, protocolVersion);
+        yield new Result.Prepared(id, resultMetadataId, variables, resultMetadata);
+      }
+      case Result.SCHEMA_CHANGE -> readSchemaChange(body);
+      default -> throw new IllegalArgumentException("unknown RESULT kind " + kind);
+    };
+  }
+
+  private static Result.SchemaChange readSchemaChange(ByteBuf body) {
+    String changeType = Primitives.readString(body);
+    String target = Primitives.readString(body);
+    String keyspace = Primitives.readString(body);
+    String name = "";
+    List<String> arguments = List.of();
+    switch (target) {
+      case "KEYSPACE" -> {}
+      case "TABLE", "TYPE" -> name = Primitives.readString(body);
+      case "FUNCTION", "AGGREGATE" -> {
+        name = Primitives.readString(body);
+        arguments = Primitives.readStringList(body);
+      }
+      default -> throw new IllegalArgumentException("unknown schema change target " + target);
+    }
+    return new Result.SchemaChange(changeType, target, keyspace, name, arguments);
+  }
+
+  private static Response.Event decodeEvent(ByteBuf body) {
+    String type = Primitives.readString(body);
+    return switch (type) {
+      case "TOPOLOGY_CHANGE", "STATUS_CHANGE" ->
+          new Response.Event(type, Primitives.readString(body), Primitives.readInet(body), null);
+      case "SCHEMA_CHANGE" -> {
+        Result.SchemaChange change = readSchemaChange(body);
+        yield new Response.Event(type, change.changeType(), null, change);
+      }
+      default -> throw new IllegalArgumentException("unknown event type " + type);
+    };
+  }
+}

@@ -1,0 +1,19 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+
+/**
+ * Metadata parsed from a PREPARED result (bind variables or result columns). {@code
+ * partitionKeyIndices} is empty when the server sends none (result metadata, or a statement that
+ * does not restrict the whole partition key).
+ */
+public record RowsMetadata(
+    ColumnDefinitions columns,
+    int[] partitionKeyIndices,
+    byte[] pagingState,
+    byte[] newMetadataId) {
+
+  public int columnCount() {
+    return columns.size();
+  }
+}

@@ -1,0 +1,102 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.api.cql.ColumnDefinition;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.internal.protocol.Primitives;
+
+/** Reads the {@code <metadata>} of ROWS and PREPARED results (sections 4.2.5.2 and 4.2.5.4). */
+final class RowsMetadataCodec {
+  private RowsMetadataCodec() {}
+
+  /** Reads a ROWS body, retaining a slice of it for the lazy page; the input is not released. */
+  static RowsResult readRows(ByteBuf in, int protocolVersion) {
+    int flags = in.readInt();
+    int columnCount = in.readInt();
+    byte[] pagingState = (flags & RowsResult.HAS_MORE_PAGES) != 0 ? Primitives.readBytes(in) : null;
+    byte[] newMetadataId =
+        protocolVersion >= 5 && (flags & RowsResult.METADATA_CHANGED) != 0
+            ? Primitives.readShortBytes(in)
+            : null;
+    int specsStart = in.readerIndex();
+    if ((flags & RowsResult.NO_METADATA) == 0) {
+      skipColumnSpecs(in, flags, columnCount);
+    }
+    int rowCount = in.readInt();
+    int rowsStart = in.readerIndex() - specsStart;
+    in.readerIndex(specsStart);
+    ByteBuf body = in.readRetainedSlice(in.readableBytes());
+    return new RowsResult(
+        body, flags, columnCount, rowCount, rowsStart, pagingState, newMetadataId);
+  }
+
+  private static void skipColumnSpecs(ByteBuf in, int flags, int columnCount) {
+    boolean global = (flags & RowsResult.GLOBAL_TABLES_SPEC) != 0;
+    if (global && columnCount > 0) {
+      Primitives.skipString(in);
+      Primitives.skipString(in);
+    }
+    for (int i = 0; i < columnCount; i++) {
+      if (!global) {
+        Primitives.skipString(in);
+        Primitives.skipString(in);
+      }
+      Primitives.skipString(in);
+      DataTypeCodec.skip(in);
+    }
+  }
+
+  /** Parses column specs that start at the reader index. */
+  static ColumnDefinitions readColumnSpecs(ByteBuf in, int flags, int columnCount) {
+    if (columnCount == 0) {
+      return DefaultColumnDefinitions.EMPTY;
+    }
+    boolean global = (flags & RowsResult.GLOBAL_TABLES_SPEC) != 0;
+    String keyspace = null;
+    String table = null;
+    if (global) {
+      keyspace = Primitives.readString(in);
+      table = Primitives.readString(in);
+    }
+    ColumnDefinition[] columns = new ColumnDefinition[columnCount];
+    for (int i = 0; i < columnCount; i++) {
+      if (!global) {
+        keyspace = Primitives.readString(in);
+        table = Primitives.readString(in);
+      }
+      String name = Primitives.readString(in);
+      DataType type = DataTypeCodec.read(in);
+      columns[i] = new ColumnDefinition(keyspace, table, name, type);
+    }
+    return new DefaultColumnDefinitions(columns);
+  }
+
+  /** Reads the bind-variable metadata of a PREPARED result, with its partition key indices. */
+  static RowsMetadata readVariables(ByteBuf in, int protocolVersion) {
+    int flags = in.readInt();
+    int columnCount = in.readInt();
+    int pkCount = in.readInt();
+    int[] pkIndices = new int[pkCount];
+    for (int i = 0; i < pkCount; i++) {
+      pkIndices[i] = in.readUnsignedShort();
+    }
+    return new RowsMetadata(readColumnSpecs(in, flags, columnCount), pkIndices, null, null);
+  }
+
+  /** Reads the result metadata of a PREPARED result. */
+  static RowsMetadata readResultMetadata(ByteBuf in, int protocolVersion) {
+    int flags = in.readInt();
+    int columnCount = in.readInt();
+    byte[] pagingState = (flags & RowsResult.HAS_MORE_PAGES) != 0 ? Primitives.readBytes(in) : null;
+    byte[] newMetadataId =
+        protocolVersion >= 5 && (flags & RowsResult.METADATA_CHANGED) != 0
+            ? Primitives.readShortBytes(in)
+            : null;
+    ColumnDefinitions columns =
+        (flags & RowsResult.NO_METADATA) != 0
+            ? DefaultColumnDefinitions.EMPTY
+            : readColumnSpecs(in, flags, columnCount);
+    return new RowsMetadata(columns, new int[0], pagingState, newMetadataId);
+  }
+}

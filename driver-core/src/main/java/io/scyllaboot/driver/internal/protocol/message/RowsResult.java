@@ -1,0 +1,158 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+
+/**
+ * A ROWS result that keeps its body as one retained slice and decodes nothing up front: the
+ * metadata is only skipped over, column definitions are parsed on first request, and each cell is
+ * located on first access to its page's rows.
+ *
+ * <p><b>Ownership:</b> the slice belongs to whoever receives this result from the decoder. It is
+ * released exactly once through {@link #release()}; the owner (a result page) must call it. Not
+ * thread-safe.
+ */
+public final class RowsResult implements Result {
+  static final int GLOBAL_TABLES_SPEC = 0x0001;
+  static final int HAS_MORE_PAGES = 0x0002;
+  static final int NO_METADATA = 0x0004;
+  static final int METADATA_CHANGED = 0x0008;
+
+  private final ByteBuf body;
+  private final int flags;
+  private final int columnCount;
+  private final int rowCount;
+  private final int rowsStart;
+  private final byte[] pagingState;
+  private final byte[] newMetadataId;
+  private ColumnDefinitions columns;
+  private int[] cellOffsets;
+  private final boolean releasable;
+  private boolean released;
+
+  RowsResult(
+      ByteBuf body,
+      int flags,
+      int columnCount,
+      int rowCount,
+      int rowsStart,
+      byte[] pagingState,
+      byte[] newMetadataId) {
+    this.body = body;
+    this.flags = flags;
+    this.columnCount = columnCount;
+    this.rowCount = rowCount;
+    this.rowsStart = rowsStart;
+    this.pagingState = pagingState;
+    this.newMetadataId = newMetadataId;
+    this.releasable = true;
+  }
+
+  private RowsResult(RowsResult original, ByteBuf heapCopy) {
+    this.body = heapCopy;
+    this.flags = original.flags;
+    this.columnCount = original.columnCount;
+    this.rowCount = original.rowCount;
+    this.rowsStart = original.rowsStart;
+    this.pagingState = original.pagingState;
+    this.newMetadataId = original.newMetadataId;
+    this.columns = original.columns;
+    this.cellOffsets = original.cellOffsets;
+    this.releasable = false;
+  }
+
+  /**
+   * A copy on an unpooled heap buffer that the garbage collector reclaims: release() does nothing
+   * on it, so its rows stay readable as long as they are referenced.
+   */
+  public RowsResult detachedCopy() {
+    checkReadable();
+    byte[] bytes = new byte[body.readableBytes()];
+    body.getBytes(body.readerIndex(), bytes);
+    return new RowsResult(this, io.netty.buffer.Unpooled.wrappedBuffer(bytes));
+  }
+
+  public int columnCount() {
+    return columnCount;
+  }
+
+  public int rowCount() {
+    return rowCount;
+  }
+
+  /** The server's paging state, or null on the last page. */
+  public byte[] pagingState() {
+    return pagingState;
+  }
+
+  /** Under v5, the new result metadata id when the server says the metadata changed; else null. */
+  public byte[] newMetadataId() {
+    return newMetadataId;
+  }
+
+  /** Whether the response carried column specs (false when SKIP_METADATA was honoured). */
+  public boolean hasMetadata() {
+    return (flags & NO_METADATA) == 0;
+  }
+
+  /** The column definitions sent with this page, parsed once on first call; null if none. */
+  public ColumnDefinitions columns() {
+    if (columns == null && hasMetadata()) {
+      checkReadable();
+      columns =
+          RowsMetadataCodec.readColumnSpecs(body.duplicate().readerIndex(0), flags, columnCount);
+    }
+    return columns;
+  }
+
+  /** The page's buffer; cells are addressed with {@link #cellOffset}. */
+  public ByteBuf buffer() {
+    checkReadable();
+    return body;
+  }
+
+  /**
+   * The index of the {@code [int length]} prefix of a cell. The value's bytes follow it; a negative
+   * length is a null value.
+   */
+  public int cellOffset(int row, int column) {
+    checkReadable();
+    int[] offsets = cellOffsets;
+    if (offsets == null) {
+      offsets = indexCells();
+    }
+    return offsets[row * columnCount + column];
+  }
+
+  private int[] indexCells() {
+    int[] offsets = new int[rowCount * columnCount];
+    int position = rowsStart;
+    for (int i = 0; i < offsets.length; i++) {
+      offsets[i] = position;
+      int length = body.getInt(position);
+      position += 4 + Math.max(length, 0);
+    }
+    cellOffsets = offsets;
+    return offsets;
+  }
+
+  public boolean isReleased() {
+    return released;
+  }
+
+  /** Releases the slice; later calls do nothing. */
+  public void release() {
+    if (!released && releasable) {
+      released = true;
+      body.release();
+    }
+  }
+
+  private void checkReadable() {
+    if (released) {
+      throw new IllegalStateException(
+          "this result page was already released: read rows while iterating, or copy them with"
+              + " ResultSet.all()");
+    }
+  }
+}
