@@ -9,7 +9,8 @@ import java.time.Duration;
  *
  * @param <S> the concrete statement type, returned by the {@code with...} methods
  */
-public sealed interface Statement<S extends Statement<S>> permits SimpleStatement, BoundStatement {
+public sealed interface Statement<S extends Statement<S>>
+    permits SimpleStatement, BoundStatement, BatchStatement {
 
   /** This statement's options. */
   StatementOptions options();

@@ -2,6 +2,7 @@ package io.scyllaboot.driver.internal.session;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BatchStatement;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
@@ -16,6 +17,7 @@ import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.cql.SimpleValues;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Batch;
 import io.scyllaboot.driver.internal.protocol.message.Execute;
 import io.scyllaboot.driver.internal.protocol.message.Prepare;
 import io.scyllaboot.driver.internal.protocol.message.Query;
@@ -25,6 +27,8 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.internal.protocol.message.Values;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -54,6 +58,8 @@ final class RequestExecutor {
     try {
       if (statement instanceof SimpleStatement simple) {
         request = new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false));
+      } else if (statement instanceof BatchStatement batch) {
+        request = batchRequest(batch);
       } else {
         DefaultBoundStatement bound = (DefaultBoundStatement) statement;
         prepared = bound.prepared();
@@ -81,16 +87,53 @@ final class RequestExecutor {
               if (message instanceof Response.Error error) {
                 ServerException exception = error.exception();
                 exception.setNode(channel.remoteAddress());
-                if (exception instanceof UnpreparedException
-                    && preparedStatement != null
-                    && !reprepared) {
-                  return reprepareAndRetry(channel, preparedStatement, statement);
+                if (exception instanceof UnpreparedException unprepared && !reprepared) {
+                  DefaultPreparedStatement unknown = findPrepared(statement, unprepared.id());
+                  if (unknown != null) {
+                    return reprepareAndRetry(channel, unknown, statement);
+                  }
                 }
                 return CompletableFuture.failedFuture(exception);
               }
               return CompletableFuture.completedFuture(
                   toResultSet(channel, statement, preparedStatement, columns, frame));
             });
+  }
+
+  /** The prepared statement (the statement itself, or a batch child) with this id, or null. */
+  private static DefaultPreparedStatement findPrepared(Statement<?> statement, byte[] id) {
+    if (statement instanceof DefaultBoundStatement bound
+        && java.util.Arrays.equals(bound.prepared().id(), id)) {
+      return bound.prepared();
+    }
+    if (statement instanceof BatchStatement batch) {
+      for (Statement<?> child : batch.statements()) {
+        DefaultPreparedStatement found = findPrepared(child, id);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private Batch batchRequest(BatchStatement batch) {
+    List<Batch.Child> children = new ArrayList<>(batch.statements().size());
+    for (Statement<?> child : batch.statements()) {
+      if (child instanceof SimpleStatement simple) {
+        children.add(new Batch.Child(simple.query(), null, SimpleValues.of(simple)));
+      } else {
+        DefaultBoundStatement bound = (DefaultBoundStatement) child;
+        children.add(new Batch.Child(null, bound.prepared().id(), bound.values()));
+      }
+    }
+    StatementOptions options = batch.options();
+    return new Batch(
+        batch.type().code(),
+        children,
+        consistencyCode(options),
+        serialConsistencyCode(options),
+        QueryOptions.NO_TIMESTAMP);
   }
 
   private CompletionStage<AsyncResultSet> reprepareAndRetry(
@@ -143,22 +186,28 @@ final class RequestExecutor {
   }
 
   private QueryOptions queryOptions(StatementOptions options, Values values, boolean skipMetadata) {
-    ConsistencyLevel consistency =
-        options.consistency() == null ? settings.consistency() : options.consistency();
-    ConsistencyLevel serial =
-        options.serialConsistency() == null
-            ? settings.serialConsistency()
-            : options.serialConsistency();
     int pageSize = options.pageSize() > 0 ? options.pageSize() : settings.pageSize();
     byte[] pagingState = options.pagingState() == null ? null : options.pagingState().toBytes();
     return new QueryOptions(
-        consistency.code(),
+        consistencyCode(options),
         values,
         skipMetadata,
         pageSize,
         pagingState,
-        serial == ConsistencyLevel.SERIAL ? -1 : serial.code(),
+        serialConsistencyCode(options),
         QueryOptions.NO_TIMESTAMP,
         null);
+  }
+
+  private int consistencyCode(StatementOptions options) {
+    ConsistencyLevel level = options.consistency();
+    return (level == null ? settings.consistency() : level).code();
+  }
+
+  /** -1 (not sent) for SERIAL, the server's default. */
+  private int serialConsistencyCode(StatementOptions options) {
+    ConsistencyLevel level = options.serialConsistency();
+    ConsistencyLevel serial = level == null ? settings.serialConsistency() : level;
+    return serial == ConsistencyLevel.SERIAL ? -1 : serial.code();
   }
 }

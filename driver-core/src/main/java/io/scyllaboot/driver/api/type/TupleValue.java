@@ -1,0 +1,57 @@
+package io.scyllaboot.driver.api.type;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The value of a CQL {@code tuple<...>}: its components in order, any of which may be null.
+ * Immutable. To bind a tuple, pass a {@code TupleValue} whose size matches the tuple type.
+ */
+public final class TupleValue {
+  private final List<Object> components;
+
+  private TupleValue(List<Object> components) {
+    this.components = components;
+  }
+
+  /** A tuple of these components (nulls allowed). */
+  public static TupleValue of(Object... components) {
+    return new TupleValue(Collections.unmodifiableList(new ArrayList<>(Arrays.asList(components))));
+  }
+
+  public int size() {
+    return components.size();
+  }
+
+  /** The component at this index, decoded to the default Java type of its CQL type. */
+  public Object get(int index) {
+    return components.get(index);
+  }
+
+  /** The component at this index, cast to a type. */
+  public <T> T get(int index, Class<T> type) {
+    return type.cast(components.get(index));
+  }
+
+  /** The components as an unmodifiable list. */
+  public List<Object> components() {
+    return components;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof TupleValue that && components.equals(that.components);
+  }
+
+  @Override
+  public int hashCode() {
+    return components.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "(" + String.join(", ", components.stream().map(String::valueOf).toList()) + ")";
+  }
+}

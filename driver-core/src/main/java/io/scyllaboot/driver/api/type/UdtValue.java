@@ -1,0 +1,58 @@
+package io.scyllaboot.driver.api.type;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The value of a user-defined type: field names to values, in the type's field order. Immutable. To
+ * bind a UDT, pass a {@code UdtValue} or any {@code Map<String, ?>} of field names; fields not
+ * given are written as null.
+ */
+public final class UdtValue {
+  private final Map<String, Object> fields;
+
+  private UdtValue(Map<String, Object> fields) {
+    this.fields = fields;
+  }
+
+  /** A value with these fields, in the map's iteration order (nulls allowed). */
+  public static UdtValue of(Map<String, ?> fields) {
+    return new UdtValue(Collections.unmodifiableMap(new LinkedHashMap<>(fields)));
+  }
+
+  /** The value of a field (null when the field is null or unknown). */
+  public Object get(String field) {
+    return fields.get(field);
+  }
+
+  public <T> T get(String field, Class<T> type) {
+    return type.cast(fields.get(field));
+  }
+
+  /** Whether the value has this field. */
+  public boolean has(String field) {
+    return fields.containsKey(field);
+  }
+
+  /** The fields as an unmodifiable map, in field order. */
+  public Map<String, Object> fields() {
+    return fields;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof UdtValue that && fields.equals(that.fields);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hashCode(fields);
+  }
+
+  @Override
+  public String toString() {
+    return fields.toString();
+  }
+}
