@@ -10,8 +10,13 @@ public class UnpreparedException extends ServerException {
   private final byte[] id;
 
   public UnpreparedException(String message, byte[] id) {
-    super(ErrorCodes.UNPREPARED, message + " [id " + HexFormat.of().formatHex(id) + "]");
+    super(ErrorCodes.UNPREPARED, message);
     this.id = id.clone();
+  }
+
+  @Override
+  public String getMessage() {
+    return super.getMessage() + " [id " + HexFormat.of().formatHex(id) + "]";
   }
 
   /** The statement id the node did not know. */

@@ -62,11 +62,16 @@ public final class CodecRegistry {
       return PRIMITIVES[primitive.protocolId()];
     }
     TypeCodec<?> codec = composites.get(type);
-    return codec != null ? codec : composites.computeIfAbsent(type, this::buildComposite);
-  }
-
-  private TypeCodec<?> buildComposite(DataType type) {
-    return CompositeCodecs.build(type, this);
+    if (codec == null) {
+      // Built outside the map: nested types look up their element codecs recursively, which
+      // computeIfAbsent forbids. Two racing threads build equal codecs; the first one is kept.
+      codec = CompositeCodecs.build(type, this);
+      TypeCodec<?> raced = composites.putIfAbsent(type, codec);
+      if (raced != null) {
+        codec = raced;
+      }
+    }
+    return codec;
   }
 
   /**

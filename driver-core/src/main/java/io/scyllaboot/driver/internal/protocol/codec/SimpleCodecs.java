@@ -137,6 +137,10 @@ final class SimpleCodecs {
 
   /** timestamp: milliseconds since the epoch; accepts Instant (truncated to ms) and Date. */
   static final class TimestampCodec implements TypeCodec<Instant> {
+    // The instants whose epoch milliseconds fit in a long (toEpochMilli throws beyond them).
+    private static final Instant MIN = Instant.ofEpochMilli(Long.MIN_VALUE);
+    private static final Instant MAX = Instant.ofEpochMilli(Long.MAX_VALUE).plusNanos(999_999);
+
     @Override
     public DataType cqlType() {
       return PrimitiveType.TIMESTAMP;
@@ -149,7 +153,8 @@ final class SimpleCodecs {
 
     @Override
     public boolean accepts(Object value) {
-      return value instanceof Instant || value instanceof Date;
+      return (value instanceof Instant instant && !instant.isBefore(MIN) && !instant.isAfter(MAX))
+          || value instanceof Date;
     }
 
     @Override
@@ -185,7 +190,10 @@ final class SimpleCodecs {
 
     @Override
     public boolean accepts(Object value) {
-      return value instanceof LocalDate;
+      // 2^32 days centred on the epoch: LocalDate reaches much further, and would wrap around.
+      return value instanceof LocalDate date
+          && date.toEpochDay() >= Integer.MIN_VALUE
+          && date.toEpochDay() <= Integer.MAX_VALUE;
     }
 
     @Override

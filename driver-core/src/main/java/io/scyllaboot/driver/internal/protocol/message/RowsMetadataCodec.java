@@ -24,6 +24,18 @@ final class RowsMetadataCodec {
       skipColumnSpecs(in, flags, columnCount);
     }
     int rowCount = in.readInt();
+    // Every cell takes at least its 4-byte length: reject counts the body cannot hold before
+    // anything is sized from them.
+    if (columnCount < 0 || rowCount < 0 || (long) rowCount * columnCount * 4 > in.readableBytes()) {
+      throw new IllegalArgumentException(
+          "corrupt ROWS result: "
+              + rowCount
+              + " rows of "
+              + columnCount
+              + " columns cannot fit in "
+              + in.readableBytes()
+              + " bytes");
+    }
     int rowsStart = in.readerIndex() - specsStart;
     in.readerIndex(specsStart);
     ByteBuf body = in.readRetainedSlice(in.readableBytes());
