@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Statement;
 import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The entry point: executes statements against the cluster. Thread-safe; create one per application
@@ -52,7 +53,7 @@ public interface CqlSession extends AutoCloseable {
   PreparedStatement prepare(String cql);
 
   /** The keyspace the session was opened in, or null. */
-  String keyspace();
+  @Nullable String keyspace();
 
   /** Closes every connection; requests in flight fail. Idempotent. */
   CompletionStage<Void> closeAsync();

@@ -13,8 +13,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The quick start: connects to the local node, creates a keyspace and a table, writes rows with
- * plain Java values (the driver prepares the statement once and binds from its metadata), and
- * reads them back. Run it with {@code scripts/run-sample.sh}.
+ * plain Java values (the driver prepares the statement once and binds from its metadata), and reads
+ * them back. Run it with {@code scripts/run-sample.sh}.
  */
 public final class QuickstartSample {
   private static final int ROWS = 1000;
@@ -75,7 +75,9 @@ public final class QuickstartSample {
         try (ResultSet rs =
             session.execute("SELECT name, seq FROM quickstart.events WHERE id = ?", ids.get(i))) {
           Row row = rs.one();
-          if (row == null || row.getInt("seq") != i || !row.getString("name").equals("event-" + i)) {
+          if (row == null
+              || row.getInt("seq") != i
+              || !row.getString("name").equals("event-" + i)) {
             throw new IllegalStateException("row " + i + " did not read back as written: " + row);
           }
           checked++;

@@ -2,6 +2,7 @@ package io.scyllaboot.driver.api.cql;
 
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of a result, as delivered by the asynchronous API. The page holds the response's network
@@ -26,13 +27,13 @@ public interface AsyncResultSet extends AutoCloseable {
   int remaining();
 
   /** The next row of this page, or {@code null} when none is left. */
-  Row one();
+  @Nullable Row one();
 
   /** Whether the server has more pages for this query. */
   boolean hasMorePages();
 
   /** The state to resume after this page, or {@code null} on the last page. */
-  PagingState pagingState();
+  @Nullable PagingState pagingState();
 
   /**
    * Fetches the next page; this page stays as it is.

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.api.cql;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The result of a synchronous execution. Iterating fetches further pages transparently (blocking
@@ -12,7 +13,7 @@ public interface ResultSet extends Iterable<Row>, AutoCloseable {
   ColumnDefinitions columnDefinitions();
 
   /** The next row, or {@code null} when there are no more. */
-  Row one();
+  @Nullable Row one();
 
   /**
    * Every remaining row, fetching every page; each row is copied out of its page so that the list
@@ -21,7 +22,7 @@ public interface ResultSet extends Iterable<Row>, AutoCloseable {
   List<Row> all();
 
   /** The state after the current page, or {@code null} on the last page. */
-  PagingState pagingState();
+  @Nullable PagingState pagingState();
 
   /** Whether a lightweight transaction was applied ({@code true} for other statements). */
   boolean wasApplied();

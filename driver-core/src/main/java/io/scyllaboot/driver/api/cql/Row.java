@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One row of a result page. Values are decoded when read, straight from the page's network buffer.
@@ -30,18 +31,18 @@ public interface Row {
    * The value at this index as the given Java type, for any CQL type (collections, UDTs, tuples,
    * vectors included); {@code null} for a null value.
    */
-  <T> T get(int index, Class<T> type);
+  @Nullable <T> T get(int index, Class<T> type);
 
-  <T> T get(String name, Class<T> type);
+  @Nullable <T> T get(String name, Class<T> type);
 
   /** The value in the default Java type of its CQL type. */
-  Object getObject(int index);
+  @Nullable Object getObject(int index);
 
-  Object getObject(String name);
+  @Nullable Object getObject(String name);
 
-  String getString(int index);
+  @Nullable String getString(int index);
 
-  String getString(String name);
+  @Nullable String getString(String name);
 
   int getInt(int index);
 
@@ -63,17 +64,17 @@ public interface Row {
 
   float getFloat(String name);
 
-  UUID getUuid(int index);
+  @Nullable UUID getUuid(int index);
 
-  UUID getUuid(String name);
+  @Nullable UUID getUuid(String name);
 
-  Instant getInstant(int index);
+  @Nullable Instant getInstant(int index);
 
-  Instant getInstant(String name);
+  @Nullable Instant getInstant(String name);
 
-  ByteBuffer getBytes(int index);
+  @Nullable ByteBuffer getBytes(int index);
 
-  ByteBuffer getBytes(String name);
+  @Nullable ByteBuffer getBytes(String name);
 
   <T> List<T> getList(int index, Class<T> elementType);
 

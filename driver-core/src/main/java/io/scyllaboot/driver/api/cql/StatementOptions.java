@@ -2,6 +2,7 @@ package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The per-statement options shared by every kind of statement. A {@code null} (or 0 page size)
@@ -15,12 +16,12 @@ import java.time.Duration;
  * @param idempotent whether the statement may safely be retried
  */
 public record StatementOptions(
-    ConsistencyLevel consistency,
-    ConsistencyLevel serialConsistency,
+    @Nullable ConsistencyLevel consistency,
+    @Nullable ConsistencyLevel serialConsistency,
     int pageSize,
-    PagingState pagingState,
-    Duration timeout,
-    Boolean idempotent) {
+    @Nullable PagingState pagingState,
+    @Nullable Duration timeout,
+    @Nullable Boolean idempotent) {
 
   /** Every option at the session's default. */
   public static final StatementOptions DEFAULTS =

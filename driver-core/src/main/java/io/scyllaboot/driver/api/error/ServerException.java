@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.api.error;
 
 import java.net.SocketAddress;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An ERROR response from a node. Each protocol error code has its own subtype carrying the fields
@@ -29,7 +30,7 @@ public class ServerException extends DriverException {
   }
 
   /** The address of the node that answered, when known. */
-  public SocketAddress node() {
+  public @Nullable SocketAddress node() {
     return node;
   }
 
