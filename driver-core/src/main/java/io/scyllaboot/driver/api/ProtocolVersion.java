@@ -2,10 +2,11 @@ package io.scyllaboot.driver.api;
 
 /** The native protocol versions this driver speaks. */
 public enum ProtocolVersion {
-  /** Protocol v4: Cassandra 2.2+, every ScyllaDB. */
-  V4(4),
-  /** Protocol v5: Cassandra 4.0+, with checksummed segments. */
-  V5(5);
+  /**
+   * Protocol v4: Cassandra 2.2+, every ScyllaDB. (v5, with checksummed segments, comes with its
+   * framing; the message layouts of v5 are already in place.)
+   */
+  V4(4);
 
   private final int code;
 

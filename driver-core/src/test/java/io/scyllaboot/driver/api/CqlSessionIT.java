@@ -191,6 +191,12 @@ class CqlSessionIT {
                 .execute("INSERT INTO items (id, name) VALUES (?, ?) IF NOT EXISTS", -2, "b")
                 .wasApplied())
         .isFalse();
+    // Still known after the rows were consumed and the page released.
+    try (ResultSet rs =
+        session.execute("INSERT INTO items (id, name) VALUES (?, ?) IF NOT EXISTS", -2, "c")) {
+      assertThat(rs.all()).hasSize(1);
+      assertThat(rs.wasApplied()).isFalse();
+    }
   }
 
   @Test

@@ -5,12 +5,14 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.Timer;
 import io.netty.util.internal.PlatformDependent;
+import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Request;
 import java.net.SocketAddress;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
@@ -56,14 +58,25 @@ public final class DriverChannel {
   public CompletableFuture<ResponseFrame> send(Request request, long timeoutNanos) {
     ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
-    if (timeoutNanos > 0) {
-      pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
+    try {
+      if (timeoutNanos > 0) {
+        pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
+      }
+    } catch (RuntimeException e) { // the timer was stopped: the session is closing
+      pending.releaseFrame();
+      pending.completeExceptionally(new ConnectionException(name + " is closed", e));
+      return pending;
     }
     queue.offer(pending);
     if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
-      // Always a task, even on the event loop: requests sent from response callbacks during one
-      // read batch are then written and flushed together.
-      channel.eventLoop().execute(drainTask);
+      try {
+        // Always a task, even on the event loop: requests sent from response callbacks during
+        // one read batch are then written and flushed together.
+        channel.eventLoop().execute(drainTask);
+      } catch (RejectedExecutionException e) { // the event loop is shut down
+        drainScheduled = 0;
+        failQueued(new ConnectionException(name + " is closed", e));
+      }
     }
     return pending;
   }
@@ -81,6 +94,15 @@ public final class DriverChannel {
         channel.flush();
       }
     } while (!queue.isEmpty() && DRAIN_SCHEDULED.compareAndSet(this, 0, 1));
+  }
+
+  private void failQueued(ConnectionException error) {
+    PendingRequest request;
+    while ((request = queue.poll()) != null) {
+      request.releaseFrame();
+      request.cancelTimeout();
+      request.completeExceptionally(error);
+    }
   }
 
   public int protocolVersion() {

@@ -104,6 +104,9 @@ final class Handshake {
     if (response instanceof Response.Error error) {
       return error.exception();
     }
+    if (response instanceof io.scyllaboot.driver.internal.protocol.message.RowsResult rows) {
+      rows.release();
+    }
     return new ConnectionException(
         "handshake with " + channel + ": expected " + expected + ", got " + response);
   }

@@ -64,23 +64,33 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       request.completeExceptionally(closedError);
       return;
     }
-    int id = ids.acquire();
-    if (id < 0) {
-      if (waiting.size() >= maxWaiting) {
-        request.releaseFrame();
-        request.completeExceptionally(
-            new BusyConnectionException(
-                name
-                    + " has all "
-                    + ids.capacity()
-                    + " stream ids in use and "
-                    + waiting.size()
-                    + " requests waiting; refusing more"));
-      } else {
-        waiting.addLast(request);
-      }
+    // Requests already waiting go first: a new one may not jump the queue.
+    if (waiting.isEmpty() && ids.available() > 0) {
+      assignAndWrite(request);
       return;
     }
+    if (waiting.size() >= maxWaiting) {
+      request.releaseFrame();
+      request.completeExceptionally(
+          new BusyConnectionException(
+              name
+                  + " has all "
+                  + ids.capacity()
+                  + " stream ids in use and "
+                  + waiting.size()
+                  + " requests waiting; refusing more"));
+    } else {
+      waiting.addLast(request);
+    }
+  }
+
+  /** Writes a request on a free stream id; the caller has checked that one is available. */
+  private void assignAndWrite(PendingRequest request) {
+    if (request.isDone()) {
+      request.releaseFrame();
+      return;
+    }
+    int id = ids.acquire();
     inFlight[id] = request;
     ByteBuf frame = request.takeFrame();
     RequestFrames.setStreamId(frame, id);
@@ -126,8 +136,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     inFlight[streamId] = null;
     ids.release(streamId);
     request.cancelTimeout();
-    if (!waiting.isEmpty()) {
-      write(waiting.pollFirst());
+    // Timed-out waiters are skipped without taking an id, so keep going while ids are free.
+    while (ids.available() > 0 && !waiting.isEmpty()) {
+      assignAndWrite(waiting.pollFirst());
     }
     return request;
   }

@@ -7,6 +7,7 @@ import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.List;
@@ -63,8 +64,13 @@ final class LazyRow implements Row {
 
   @Override
   public boolean isNull(int index) {
-    int offset = cell(index);
-    return page.rows().buffer().getInt(offset) < 0;
+    try {
+      int offset = cell(index);
+      return page.rows().buffer().getInt(offset) < 0;
+    } finally {
+      // Keeps the page (whose Cleaner releases the buffer) reachable while the buffer is read.
+      Reference.reachabilityFence(page);
+    }
   }
 
   @Override
@@ -74,11 +80,15 @@ final class LazyRow implements Row {
 
   @Override
   public Object getObject(int index) {
-    int offset = cell(index);
-    RowsResult rows = page.rows();
-    ByteBuf buffer = rows.buffer();
-    int length = buffer.getInt(offset);
-    return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
+    try {
+      int offset = cell(index);
+      RowsResult rows = page.rows();
+      ByteBuf buffer = rows.buffer();
+      int length = buffer.getInt(offset);
+      return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
+    } finally {
+      Reference.reachabilityFence(page);
+    }
   }
 
   @Override

@@ -41,6 +41,7 @@ public final class ResultPage implements AsyncResultSet {
   private ColumnDefinitions columns;
   private TypeCodec<?>[] codecs;
   private int next;
+  private Boolean applied;
 
   /**
    * @param rows the page's rows, or null for results without rows; ownership passes to this page
@@ -149,15 +150,30 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public boolean wasApplied() {
+    if (applied == null) {
+      applied = readApplied();
+    }
+    return applied;
+  }
+
+  /**
+   * The {@code [applied]} column of a lightweight transaction's first row; true for other results.
+   * Read before the page is released, so that it survives iteration and close.
+   */
+  private boolean readApplied() {
     if (rows == null || rows.isReleased() || rows.rowCount() == 0) {
       return true;
     }
-    ColumnDefinitions definitions = columnDefinitions();
-    int index = definitions.indexOf("\"" + APPLIED + "\"");
-    if (index < 0 || definitions.get(index).type() != PrimitiveType.BOOLEAN) {
+    boolean conditional =
+        rows.hasMetadata()
+            ? rows.firstColumnIs(APPLIED)
+            : knownColumns != null
+                && knownColumns.size() > 0
+                && APPLIED.equals(knownColumns.get(0).name());
+    if (!conditional || columnDefinitions().get(0).type() != PrimitiveType.BOOLEAN) {
       return true;
     }
-    return Boolean.TRUE.equals(new LazyRow(this, 0).getObject(index));
+    return Boolean.TRUE.equals(new LazyRow(this, 0).getObject(0));
   }
 
   @Override
@@ -176,6 +192,9 @@ public final class ResultPage implements AsyncResultSet {
   @Override
   public void close() {
     if (cleanable != null) {
+      if (applied == null) {
+        applied = readApplied();
+      }
       cleanable.clean();
     }
   }

@@ -8,6 +8,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Statement;
@@ -123,7 +124,13 @@ public final class DefaultCqlSession implements CqlSession {
     CompletableFuture<DefaultPreparedStatement> cached = preparedCache.getIfPresent(cql);
     if (cached != null && cached.isDone() && !cached.isCompletedExceptionally()) {
       // The hot path: no continuation, binding happens on the caller's thread.
-      return executor.execute(channel, cached.join().bind(values));
+      BoundStatement bound;
+      try {
+        bound = cached.join().bind(values);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+      return executor.execute(channel, bound);
     }
     return prepareInternal(cql)
         .thenCompose(prepared -> executor.execute(channel, prepared.bind(values)));

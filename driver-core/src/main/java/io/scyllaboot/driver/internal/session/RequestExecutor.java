@@ -95,8 +95,13 @@ final class RequestExecutor {
                 }
                 return CompletableFuture.failedFuture(exception);
               }
-              return CompletableFuture.completedFuture(
-                  toResultSet(channel, statement, preparedStatement, columns, frame));
+              try {
+                return CompletableFuture.completedFuture(
+                    toResultSet(channel, statement, preparedStatement, columns, frame));
+              } catch (RuntimeException e) {
+                releaseRows(frame);
+                return CompletableFuture.failedFuture(e);
+              }
             });
   }
 
@@ -139,7 +144,14 @@ final class RequestExecutor {
   private CompletionStage<AsyncResultSet> reprepareAndRetry(
       DriverChannel channel, DefaultPreparedStatement prepared, Statement<?> statement) {
     return send(channel, new Prepare(prepared.query(), null))
-        .thenCompose(response -> execute(channel, statement, true));
+        .thenCompose(
+            response -> {
+              // The table may have changed (that is why the node forgot the statement): the rows
+              // of the retry must be read with the new columns.
+              prepared.updateResultMetadata(
+                  response.resultMetadataId(), response.resultMetadata().columns());
+              return execute(channel, statement, true);
+            });
   }
 
   private AsyncResultSet toResultSet(
@@ -151,6 +163,17 @@ final class RequestExecutor {
     if (frame.message() instanceof RowsResult rows) {
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
         prepared.updateResultMetadata(rows.newMetadataId(), rows.columns());
+      }
+      if (!rows.hasMetadata()
+          && (knownColumns == null || knownColumns.size() != rows.columnCount())) {
+        throw new DriverException(
+            "rows of '"
+                + prepared.query()
+                + "' have "
+                + rows.columnCount()
+                + " columns but the prepared metadata has "
+                + (knownColumns == null ? 0 : knownColumns.size())
+                + "; the table changed: prepare the statement again");
       }
       return new ResultPage(
           rows,
@@ -180,9 +203,16 @@ final class RequestExecutor {
                 error.exception().setNode(channel.remoteAddress());
                 return CompletableFuture.failedFuture(error.exception());
               }
+              releaseRows(frame);
               return CompletableFuture.failedFuture(
                   new ConnectionException(channel + " answered PREPARE with " + frame.message()));
             });
+  }
+
+  private static void releaseRows(ResponseFrame frame) {
+    if (frame.message() instanceof RowsResult rows) {
+      rows.release();
+    }
   }
 
   private QueryOptions queryOptions(StatementOptions options, Values values, boolean skipMetadata) {

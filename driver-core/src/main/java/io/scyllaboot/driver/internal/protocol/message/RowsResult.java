@@ -136,6 +136,31 @@ public final class RowsResult implements Result {
     return offsets;
   }
 
+  /**
+   * Whether the first column sent with this page is named {@code name} (ASCII), read straight from
+   * the column specs without parsing them; false when the page carries no specs.
+   */
+  public boolean firstColumnIs(String name) {
+    if (!hasMetadata() || columnCount == 0 || released) {
+      return false;
+    }
+    int position = 0;
+    int tableSpecs = 2; // keyspace and table, globally or before the first column
+    for (int i = 0; i < tableSpecs; i++) {
+      position += 2 + body.getUnsignedShort(position);
+    }
+    int length = body.getUnsignedShort(position);
+    if (length != name.length()) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (body.getByte(position + 2 + i) != name.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public boolean isReleased() {
     return released;
   }

@@ -1,0 +1,100 @@
+package io.scyllaboot.driver.internal.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.scyllaboot.driver.api.error.BusyConnectionException;
+import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
+import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Options;
+import io.scyllaboot.driver.internal.protocol.message.Response;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Stream-id assignment, the waiting queue and failure on close, on an embedded channel. */
+class InFlightHandlerTest {
+
+  private static PendingRequest request() {
+    ByteBuf frame = RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, Options.INSTANCE);
+    return new PendingRequest(frame, "test", 0);
+  }
+
+  private static int writtenStreamId(EmbeddedChannel channel) {
+    ByteBuf frame = channel.readOutbound();
+    try {
+      return frame.getShort(FrameHeader.STREAM_OFFSET);
+    } finally {
+      frame.release();
+    }
+  }
+
+  private static ResponseFrame ready(int streamId) {
+    return new ResponseFrame(streamId, Response.Ready.INSTANCE, List.of(), null);
+  }
+
+  @Test
+  void should_write_waiting_requests_in_order_skipping_timed_out_ones() {
+    InFlightHandler handler = new InFlightHandler(1, 10, "test", event -> {});
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    PendingRequest a = request();
+    PendingRequest b = request();
+    PendingRequest c = request();
+    handler.write(a);
+    handler.write(b);
+    handler.write(c);
+    channel.flush();
+    assertThat(writtenStreamId(channel)).isZero();
+    assertThat((Object) channel.readOutbound()).isNull(); // b and c wait for the only id
+
+    b.completeExceptionally(new DriverTimeoutException("b timed out while waiting"));
+    channel.writeInbound(ready(0));
+
+    assertThat(a).isCompletedWithValueMatching(frame -> frame.message() == Response.Ready.INSTANCE);
+    assertThat(writtenStreamId(channel)).as("c is written on the freed id").isZero();
+    channel.writeInbound(ready(0));
+    assertThat(c).isCompleted();
+    assertThat(handler.inFlightCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
+  void should_refuse_requests_past_the_waiting_bound() {
+    InFlightHandler handler = new InFlightHandler(1, 1, "test", event -> {});
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    PendingRequest a = request();
+    PendingRequest b = request();
+    PendingRequest c = request();
+    handler.write(a);
+    handler.write(b);
+    handler.write(c);
+    assertThat(c).isCompletedExceptionally();
+    assertThatThrownBy(c::join).hasCauseInstanceOf(BusyConnectionException.class);
+    channel.flush();
+    writtenStreamId(channel);
+    channel.close();
+    assertThatThrownBy(a::join).hasCauseInstanceOf(ConnectionException.class);
+    assertThatThrownBy(b::join).hasCauseInstanceOf(ConnectionException.class);
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
+  void should_keep_a_timed_out_id_until_its_late_response_arrives() {
+    InFlightHandler handler = new InFlightHandler(2, 10, "test", event -> {});
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    PendingRequest a = request();
+    handler.write(a);
+    channel.flush();
+    int id = writtenStreamId(channel);
+    a.completeExceptionally(new DriverTimeoutException("a timed out"));
+    assertThat(handler.inFlightCount()).isEqualTo(1);
+    channel.writeInbound(ready(id));
+    assertThat(handler.inFlightCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+}
