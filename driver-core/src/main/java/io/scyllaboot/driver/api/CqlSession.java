@@ -4,6 +4,10 @@ import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.metadata.ClusterMetadata;
+import io.scyllaboot.driver.api.session.AsyncSessionCallback;
+import io.scyllaboot.driver.api.session.PinnedSession;
+import io.scyllaboot.driver.api.session.SessionCallback;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
@@ -51,6 +55,22 @@ public interface CqlSession extends AutoCloseable {
 
   /** Synchronous {@link #prepareAsync(String)}. */
   PreparedStatement prepare(String cql);
+
+  /**
+   * Runs several statements on ONE connection, with no pool selection or routing per statement: the
+   * connection is chosen when the callback's first statement executes (by that statement's routing
+   * key). See {@link PinnedSession} for what happens when the connection dies. Runs the callback on
+   * the calling thread, which must not be a driver I/O thread.
+   *
+   * @throws IllegalStateException when called on a driver I/O thread
+   */
+  <T> T executeInSession(SessionCallback<T> callback);
+
+  /** Asynchronous {@link #executeInSession}: the callback composes the pinned session's stages. */
+  <T> CompletionStage<T> executeInSessionAsync(AsyncSessionCallback<T> callback);
+
+  /** The nodes of the cluster and their state. */
+  ClusterMetadata metadata();
 
   /** The keyspace the session was opened in, or null. */
   @Nullable String keyspace();

@@ -25,6 +25,16 @@ public final class CqlSessionBuilder {
   private int maxRequestsPerConnection = 1024;
   private int maxQueuedRequests = 16384;
   private String sessionName = "s0";
+  private int connectionsPerNode = 1;
+  private Duration heartbeatInterval = Duration.ofSeconds(30);
+  private Duration reconnectBaseDelay = Duration.ofSeconds(1);
+  private Duration reconnectMaxDelay = Duration.ofSeconds(60);
+  private int ioThreads = Runtime.getRuntime().availableProcessors();
+  private boolean idempotent;
+  private int maxConcurrentRequests;
+  private int maxThrottledQueue = 10_000;
+  private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
+  private Object meterRegistry;
 
   CqlSessionBuilder() {}
 
@@ -129,6 +139,114 @@ public final class CqlSessionBuilder {
     return this;
   }
 
+  /** Connections to each node of the local data center, at least 1; default 1. */
+  public CqlSessionBuilder withConnectionsPerNode(int connections) {
+    if (connections < 1) {
+      throw new IllegalArgumentException(
+          "connections per node must be at least 1, was " + connections);
+    }
+    this.connectionsPerNode = connections;
+    return this;
+  }
+
+  /**
+   * Idle time after which a connection is checked with a heartbeat; zero disables; default 30 s.
+   */
+  public CqlSessionBuilder withHeartbeatInterval(Duration interval) {
+    Objects.requireNonNull(interval, "heartbeat interval");
+    if (interval.isNegative()) {
+      throw new IllegalArgumentException(
+          "heartbeat interval must not be negative, was " + interval);
+    }
+    this.heartbeatInterval = interval;
+    return this;
+  }
+
+  /**
+   * The delays between reconnection attempts to a node: exponential from {@code base} up to {@code
+   * max}, with jitter; defaults 1 s and 60 s.
+   */
+  public CqlSessionBuilder withReconnectionDelays(Duration base, Duration max) {
+    requirePositive(base, "reconnection base delay");
+    requirePositive(max, "reconnection max delay");
+    if (max.compareTo(base) < 0) {
+      throw new IllegalArgumentException(
+          "reconnection max delay " + max + " is shorter than the base delay " + base);
+    }
+    this.reconnectBaseDelay = base;
+    this.reconnectMaxDelay = max;
+    return this;
+  }
+
+  /** Netty I/O threads; default the number of processors. */
+  public CqlSessionBuilder withIoThreads(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("I/O threads must be at least 1, was " + threads);
+    }
+    this.ioThreads = threads;
+    return this;
+  }
+
+  /**
+   * Whether statements that do not say otherwise are idempotent, so that they may be retried after
+   * a connection failure or write timeout; default false.
+   */
+  public CqlSessionBuilder withIdempotentByDefault(boolean idempotentByDefault) {
+    this.idempotent = idempotentByDefault;
+    return this;
+  }
+
+  /**
+   * Limits the requests in flight in the session: past {@code maxConcurrent}, up to {@code
+   * maxQueued} requests wait, and more fail with {@link
+   * io.scyllaboot.driver.api.error.RequestThrottledException}. Default: no limit.
+   */
+  public CqlSessionBuilder withThrottling(int maxConcurrent, int maxQueued) {
+    if (maxConcurrent < 1 || maxQueued < 0) {
+      throw new IllegalArgumentException(
+          "throttling needs max concurrent >= 1 and max queued >= 0, were "
+              + maxConcurrent
+              + " and "
+              + maxQueued);
+    }
+    this.maxConcurrentRequests = maxConcurrent;
+    this.maxThrottledQueue = maxQueued;
+    return this;
+  }
+
+  /** How long DDL waits for every node to agree on the schema; default 10 s. */
+  public CqlSessionBuilder withSchemaAgreementTimeout(Duration timeout) {
+    requirePositive(timeout, "schema agreement timeout");
+    this.schemaAgreementTimeout = timeout;
+    return this;
+  }
+
+  /**
+   * Registers the session's meters (see {@link io.scyllaboot.driver.api.metrics.DriverMetric}) in
+   * this Micrometer {@code MeterRegistry}; default none, and then metrics cost nothing.
+   *
+   * @param registry an {@code io.micrometer.core.instrument.MeterRegistry}
+   * @throws IllegalArgumentException if it is not one
+   */
+  public CqlSessionBuilder withMeterRegistry(Object registry) {
+    if (registry != null && !isMeterRegistry(registry)) {
+      throw new IllegalArgumentException(
+          "expected an io.micrometer.core.instrument.MeterRegistry, got "
+              + registry.getClass().getName());
+    }
+    this.meterRegistry = registry;
+    return this;
+  }
+
+  private static boolean isMeterRegistry(Object registry) {
+    for (Class<?> type = registry.getClass(); type != null; type = type.getSuperclass()) {
+      if (type.getName().equals("io.micrometer.core.instrument.MeterRegistry")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
     List<InetSocketAddress> points =
@@ -147,7 +265,17 @@ public final class CqlSessionBuilder {
             maxPrepared,
             maxRequestsPerConnection,
             maxQueuedRequests,
-            sessionName));
+            sessionName,
+            connectionsPerNode,
+            heartbeatInterval,
+            reconnectBaseDelay,
+            reconnectMaxDelay,
+            ioThreads,
+            idempotent,
+            maxConcurrentRequests,
+            maxThrottledQueue,
+            schemaAgreementTimeout,
+            meterRegistry));
   }
 
   /**

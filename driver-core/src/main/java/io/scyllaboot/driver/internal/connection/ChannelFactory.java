@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.Timer;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.internal.protocol.frame.FrameDecoder;
@@ -14,6 +15,7 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -22,21 +24,33 @@ import java.util.function.Consumer;
  * the protocol handshake. The returned connection is ready for queries.
  */
 public final class ChannelFactory {
+  static final String TRAFFIC = "traffic";
   static final String FRAME_DECODER = "frameDecoder";
   static final String IN_FLIGHT = "inFlight";
+  static final String IDLE = "idle";
+  static final String HEARTBEAT = "heartbeat";
 
   private final EventLoopGroup group;
   private final Timer timer;
   private final ConnectionOptions options;
   private final String sessionName;
   private final AtomicInteger connectionCounter = new AtomicInteger();
+  private final TrafficHandler traffic;
 
+  /**
+   * @param trafficCounter receives byte counts of every connection, or null to count nothing
+   */
   public ChannelFactory(
-      EventLoopGroup group, Timer timer, ConnectionOptions options, String sessionName) {
+      EventLoopGroup group,
+      Timer timer,
+      ConnectionOptions options,
+      String sessionName,
+      TrafficCounter trafficCounter) {
     this.group = group;
     this.timer = timer;
     this.options = options;
     this.sessionName = sessionName;
+    this.traffic = trafficCounter == null ? null : new TrafficHandler(trafficCounter);
   }
 
   public ConnectionOptions options() {
@@ -54,6 +68,9 @@ public final class ChannelFactory {
     InFlightHandler inFlight =
         new InFlightHandler(
             options.maxRequestsPerConnection(), options.maxQueuedRequests(), name, eventListener);
+    long heartbeatSeconds = options.heartbeatInterval().toSeconds();
+    HeartbeatHandler heartbeat =
+        heartbeatSeconds > 0 ? new HeartbeatHandler(options.initTimeout().toNanos()) : null;
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -65,10 +82,20 @@ public final class ChannelFactory {
                 new ChannelInitializer<Channel>() {
                   @Override
                   protected void initChannel(Channel channel) {
+                    if (traffic != null) {
+                      channel.pipeline().addLast(TRAFFIC, traffic);
+                    }
                     channel
                         .pipeline()
                         .addLast(FRAME_DECODER, new FrameDecoder(options.maxFrameLength()))
                         .addLast(IN_FLIGHT, inFlight);
+                    if (heartbeat != null) {
+                      channel
+                          .pipeline()
+                          .addLast(
+                              IDLE, new IdleStateHandler(0, 0, heartbeatSeconds, TimeUnit.SECONDS))
+                          .addLast(HEARTBEAT, heartbeat);
+                    }
                   }
                 });
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
@@ -84,6 +111,9 @@ public final class ChannelFactory {
           DriverChannel channel =
               new DriverChannel(
                   connecting.channel(), inFlight, timer, options.protocolVersion(), name);
+          if (heartbeat != null) {
+            heartbeat.channel(channel);
+          }
           new Handshake(channel, options, keyspace)
               .run()
               .whenComplete(

@@ -11,6 +11,8 @@ import java.time.Duration;
  * @param maxRequestsPerConnection stream ids per connection, at most 32768
  * @param maxQueuedRequests requests that may wait for a stream id before new ones are refused
  * @param maxFrameLength the largest response frame accepted, in bytes
+ * @param heartbeatInterval idle time after which an OPTIONS heartbeat checks the connection; zero
+ *     disables heartbeats
  */
 public record ConnectionOptions(
     int protocolVersion,
@@ -18,11 +20,18 @@ public record ConnectionOptions(
     Duration initTimeout,
     int maxRequestsPerConnection,
     int maxQueuedRequests,
-    int maxFrameLength) {
+    int maxFrameLength,
+    Duration heartbeatInterval) {
 
   public static final ConnectionOptions DEFAULTS =
       new ConnectionOptions(
-          4, Duration.ofSeconds(5), Duration.ofSeconds(5), 1024, 16384, 256 * 1024 * 1024);
+          4,
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(5),
+          1024,
+          16384,
+          256 * 1024 * 1024,
+          Duration.ofSeconds(30));
 
   public ConnectionOptions {
     if (protocolVersion != 4 && protocolVersion != 5) {
@@ -40,6 +49,12 @@ public record ConnectionOptions(
 
   public ConnectionOptions withMaxRequestsPerConnection(int max) {
     return new ConnectionOptions(
-        protocolVersion, connectTimeout, initTimeout, max, maxQueuedRequests, maxFrameLength);
+        protocolVersion,
+        connectTimeout,
+        initTimeout,
+        max,
+        maxQueuedRequests,
+        maxFrameLength,
+        heartbeatInterval);
   }
 }

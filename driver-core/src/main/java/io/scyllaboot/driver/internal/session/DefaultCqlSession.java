@@ -6,67 +6,77 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
+import io.netty.util.concurrent.EventExecutor;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.metadata.ClusterMetadata;
+import io.scyllaboot.driver.api.session.AsyncSessionCallback;
+import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.ConnectionOptions;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
+import io.scyllaboot.driver.internal.cql.RoutingKey;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import io.scyllaboot.driver.internal.metrics.MicrometerSessionMetrics;
+import io.scyllaboot.driver.internal.metrics.NoopSessionMetrics;
+import io.scyllaboot.driver.internal.metrics.SessionMetrics;
+import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
-import java.net.InetSocketAddress;
-import java.util.Iterator;
+import java.net.SocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.Function;
 
 /**
- * The session: owns the event loops, the timer, the connection and the prepared-statement cache.
- * This first version holds one connection to the first contact point that accepts one.
+ * The session: the request path (statement cache, query plan, pool, connection, retries) on top of
+ * the {@link Cluster} (control connection, topology, pools), and the resources both share.
  */
 public final class DefaultCqlSession implements CqlSession {
-  private static final Logger LOG = LoggerFactory.getLogger(DefaultCqlSession.class);
-
   private final SessionSettings settings;
   private final EventLoopGroup group;
   private final HashedWheelTimer timer;
-  private final DriverChannel channel;
-  private final RequestExecutor executor;
+  private final SessionMetrics metrics;
+  private final Cluster cluster;
+  private final StatementRequests requests;
+  private final Throttler throttler;
   private final AsyncCache<String, DefaultPreparedStatement> preparedCache;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
 
-  private DefaultCqlSession(
-      SessionSettings settings,
-      EventLoopGroup group,
-      HashedWheelTimer timer,
-      DriverChannel channel) {
+  private DefaultCqlSession(SessionSettings settings) {
     this.settings = settings;
-    this.group = group;
-    this.timer = timer;
-    this.channel = channel;
-    this.executor = new RequestExecutor(settings);
-    // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
-    this.preparedCache = Caffeine.newBuilder().maximumSize(settings.maxPrepared()).buildAsync();
-  }
-
-  /** Opens a session; fails with a ConnectionException if no contact point can be reached. */
-  public static CompletionStage<CqlSession> connect(SessionSettings settings) {
-    EventLoopGroup group =
+    this.group =
         new MultiThreadIoEventLoopGroup(
-            1, DriverThreads.factory(settings.sessionName() + "-io"), NioIoHandler.newFactory());
-    HashedWheelTimer timer =
+            settings.ioThreads(),
+            DriverThreads.factory(settings.sessionName() + "-io"),
+            NioIoHandler.newFactory());
+    this.timer =
         new HashedWheelTimer(
             DriverThreads.factory(settings.sessionName() + "-timer"), 10, TimeUnit.MILLISECONDS);
+    this.metrics =
+        settings.meterRegistry() == null
+            ? NoopSessionMetrics.INSTANCE
+            : new MicrometerSessionMetrics(settings.meterRegistry(), settings.sessionName());
     ConnectionOptions options =
         new ConnectionOptions(
             settings.protocolVersion(),
@@ -74,52 +84,104 @@ public final class DefaultCqlSession implements CqlSession {
             settings.connectTimeout(),
             settings.maxRequestsPerConnection(),
             settings.maxQueuedRequests(),
-            ConnectionOptions.DEFAULTS.maxFrameLength());
-    ChannelFactory factory = new ChannelFactory(group, timer, options, settings.sessionName());
-    CompletableFuture<CqlSession> result = new CompletableFuture<>();
-    connectFirst(factory, settings, settings.contactPoints().iterator(), null)
-        .whenComplete(
-            (channel, error) -> {
-              if (error != null) {
-                timer.stop();
-                group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-                result.completeExceptionally(Futures.unwrap(error));
-              } else {
-                LOG.debug("[{}] connected to {}", settings.sessionName(), channel);
-                result.complete(new DefaultCqlSession(settings, group, timer, channel));
-              }
-            });
-    return result;
+            ConnectionOptions.DEFAULTS.maxFrameLength(),
+            settings.heartbeatInterval());
+    ChannelFactory factory =
+        new ChannelFactory(
+            group,
+            timer,
+            options,
+            settings.sessionName(),
+            metrics.countsTraffic() ? metrics : null);
+    this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
+    this.requests = new StatementRequests(settings);
+    this.throttler =
+        settings.maxConcurrentRequests() > 0
+            ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue())
+            : Throttler.UNLIMITED;
+    // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
+    this.preparedCache =
+        Caffeine.newBuilder().maximumSize(settings.maxPrepared()).recordStats().buildAsync();
+    metrics.preparedCache(preparedCache.synchronous());
   }
 
-  private static CompletionStage<DriverChannel> connectFirst(
-      ChannelFactory factory,
-      SessionSettings settings,
-      Iterator<InetSocketAddress> points,
-      Throwable lastError) {
-    if (!points.hasNext()) {
-      return CompletableFuture.failedFuture(
-          new ConnectionException(
-              "could not connect to any contact point "
-                  + settings.contactPoints()
-                  + (lastError == null ? "" : "; last error: " + lastError.getMessage()),
-              lastError));
-    }
-    InetSocketAddress point = points.next();
-    return factory
-        .connect(point, settings.keyspace(), event -> {})
+  /** Opens a session; fails when no contact point can be reached. */
+  public static CompletionStage<CqlSession> connect(SessionSettings settings) {
+    DefaultCqlSession session = new DefaultCqlSession(settings);
+    return session
+        .cluster
+        .init()
         .handle(
-            (channel, error) ->
-                error == null
-                    ? CompletableFuture.completedFuture(channel)
-                    : connectFirst(factory, settings, points, Futures.unwrap(error)))
-        .thenCompose(stage -> stage);
+            (ignored, error) -> {
+              if (error != null) {
+                session.closeAsync();
+                throw new java.util.concurrent.CompletionException(Futures.unwrap(error));
+              }
+              return session;
+            });
   }
+
+  // ---- collaborators, for the request handlers
+
+  StatementRequests requests() {
+    return requests;
+  }
+
+  SessionMetrics metrics() {
+    return metrics;
+  }
+
+  Throttler throttler() {
+    return throttler;
+  }
+
+  ChannelPool pool(DefaultNode node) {
+    return cluster.pool(node);
+  }
+
+  Function<PagingState, CompletionStage<AsyncResultSet>> pagingFetcher(Statement<?> statement) {
+    return state -> executeAsync(statement.withPagingState(state));
+  }
+
+  /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */
+  CompletionStage<?> afterResult(ResponseFrame frame) {
+    if (frame.message() instanceof Result.SchemaChange) {
+      return cluster.awaitSchemaAgreement();
+    }
+    return null;
+  }
+
+  QueryPlan planFor(Statement<?> statement) {
+    if (statement instanceof DefaultBoundStatement bound && RoutingKey.isRoutable(bound)) {
+      return cluster
+          .loadBalancing()
+          .newPlan(RoutingKey.keyspace(bound), RoutingKey.token(bound), true);
+    }
+    return cluster.loadBalancing().newPlan();
+  }
+
+  /** The first connection of the statement's plan, for a pinned session. */
+  DriverChannel pickChannel(Statement<?> statement) {
+    QueryPlan plan = planFor(statement);
+    Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
+    DefaultNode node;
+    while ((node = plan.poll()) != null) {
+      ChannelPool pool = cluster.pool(node);
+      DriverChannel channel = pool == null ? null : pool.next();
+      if (channel != null) {
+        return channel;
+      }
+      errors.put(node.address(), new ConnectionException("no open connection"));
+    }
+    throw new AllNodesFailedException("no connection to bind the session callback to", errors);
+  }
+
+  // ---- the API
 
   @Override
   public CompletionStage<AsyncResultSet> executeAsync(String cql, Object... values) {
     if (values.length == 0) {
-      return executor.execute(channel, io.scyllaboot.driver.api.cql.SimpleStatement.of(cql));
+      return executeAsync(SimpleStatement.of(cql));
     }
     CompletableFuture<DefaultPreparedStatement> cached = preparedCache.getIfPresent(cql);
     if (cached != null && cached.isDone() && !cached.isCompletedExceptionally()) {
@@ -130,15 +192,30 @@ public final class DefaultCqlSession implements CqlSession {
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
-      return executor.execute(channel, bound);
+      return executeAsync(bound);
     }
-    return prepareInternal(cql)
-        .thenCompose(prepared -> executor.execute(channel, prepared.bind(values)));
+    return prepareInternal(cql).thenCompose(prepared -> executeAsync(prepared.bind(values)));
   }
 
   @Override
   public CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement) {
-    return executor.execute(channel, statement);
+    if (closed.get()) {
+      return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
+    }
+    StatementRequests.Encoded encoded;
+    try {
+      encoded = requests.encode(statement);
+    } catch (DriverException | IllegalArgumentException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    RequestHandler handler = new RequestHandler(this, statement, encoded, planFor(statement));
+    try {
+      throttler.submit(handler::start);
+    } catch (DriverException throttled) {
+      metrics.throttled();
+      return CompletableFuture.failedFuture(throttled);
+    }
+    return handler.result;
   }
 
   @Override
@@ -146,9 +223,8 @@ public final class DefaultCqlSession implements CqlSession {
     return prepareInternal(cql).thenApply(prepared -> prepared);
   }
 
-  private CompletableFuture<DefaultPreparedStatement> prepareInternal(String cql) {
-    return preparedCache.get(
-        cql, (query, unused) -> executor.prepare(channel, query, settings.keyspace()));
+  CompletableFuture<DefaultPreparedStatement> prepareInternal(String cql) {
+    return preparedCache.get(cql, (query, unused) -> cluster.prepare(requests, query));
   }
 
   @Override
@@ -167,17 +243,47 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   @Override
+  public <T> T executeInSession(SessionCallback<T> callback) {
+    DriverThreads.checkNotDriverThread("executeInSession");
+    return callback.doInSession(new DefaultPinnedSession(this));
+  }
+
+  @Override
+  public <T> CompletionStage<T> executeInSessionAsync(AsyncSessionCallback<T> callback) {
+    try {
+      return callback.doInSession(new DefaultPinnedSession(this));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
+  public ClusterMetadata metadata() {
+    return cluster;
+  }
+
+  @Override
   public String keyspace() {
     return settings.keyspace();
+  }
+
+  /** Size, hits, misses and evictions of the prepared-statement cache. */
+  public com.github.benmanes.caffeine.cache.stats.CacheStats preparedCacheStats() {
+    return preparedCache.synchronous().stats();
+  }
+
+  public long preparedCacheSize() {
+    return preparedCache.synchronous().estimatedSize();
   }
 
   @Override
   public CompletionStage<Void> closeAsync() {
     if (closed.compareAndSet(false, true)) {
-      channel
+      cluster
           .close()
           .whenComplete(
               (ignored, error) -> {
+                metrics.close();
                 timer.stop();
                 group
                     .shutdownGracefully(0, 2, TimeUnit.SECONDS)
@@ -190,5 +296,9 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public void close() {
     Futures.getUninterruptibly(closeAsync(), "close");
+  }
+
+  EventExecutor admin() {
+    return cluster.admin();
   }
 }

@@ -19,4 +19,14 @@ public record SessionSettings(
     int maxPrepared,
     int maxRequestsPerConnection,
     int maxQueuedRequests,
-    String sessionName) {}
+    String sessionName,
+    int connectionsPerNode,
+    Duration heartbeatInterval,
+    Duration reconnectBaseDelay,
+    Duration reconnectMaxDelay,
+    int ioThreads,
+    boolean idempotent,
+    int maxConcurrentRequests,
+    int maxThrottledQueue,
+    Duration schemaAgreementTimeout,
+    Object meterRegistry) {}

@@ -1,0 +1,104 @@
+package io.scyllaboot.driver.internal.metadata;
+
+import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.metadata.NodeState;
+import java.net.InetSocketAddress;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.IntSupplier;
+
+/**
+ * A node and what the topology says of it. Fields written by the control connection's refreshes
+ * (one thread at a time) and read anywhere: they are volatile, nothing more is needed.
+ */
+public final class DefaultNode implements Node {
+  private final InetSocketAddress address;
+  private volatile String datacenter;
+  private volatile String rack;
+  private volatile UUID hostId;
+  private volatile String releaseVersion;
+  private volatile Set<String> tokens = Set.of();
+  private volatile NodeState state = NodeState.UNKNOWN;
+  private volatile IntSupplier openConnections = () -> 0;
+  private volatile IntSupplier inFlight = () -> 0;
+
+  public DefaultNode(InetSocketAddress address) {
+    this.address = address;
+  }
+
+  @Override
+  public InetSocketAddress address() {
+    return address;
+  }
+
+  @Override
+  public String datacenter() {
+    return datacenter;
+  }
+
+  @Override
+  public String rack() {
+    return rack;
+  }
+
+  @Override
+  public UUID hostId() {
+    return hostId;
+  }
+
+  @Override
+  public String releaseVersion() {
+    return releaseVersion;
+  }
+
+  /** The node's tokens as the ring lists them (decimal Murmur3 tokens). */
+  public Set<String> tokens() {
+    return tokens;
+  }
+
+  @Override
+  public NodeState state() {
+    return state;
+  }
+
+  public void state(NodeState newState) {
+    this.state = newState;
+  }
+
+  public boolean isUp() {
+    return state == NodeState.UP;
+  }
+
+  /** Updates what the topology says; returns whether the tokens changed. */
+  public boolean update(
+      String datacenter, String rack, UUID hostId, String releaseVersion, Set<String> tokens) {
+    this.datacenter = datacenter;
+    this.rack = rack;
+    this.hostId = hostId;
+    this.releaseVersion = releaseVersion;
+    boolean tokensChanged = !this.tokens.equals(tokens);
+    this.tokens = Set.copyOf(tokens);
+    return tokensChanged;
+  }
+
+  /** Where the pool reports its counts from. */
+  public void counters(IntSupplier openConnections, IntSupplier inFlight) {
+    this.openConnections = openConnections;
+    this.inFlight = inFlight;
+  }
+
+  @Override
+  public int openConnections() {
+    return openConnections.getAsInt();
+  }
+
+  @Override
+  public int inFlightRequests() {
+    return inFlight.getAsInt();
+  }
+
+  @Override
+  public String toString() {
+    return address + "(" + (datacenter == null ? "?" : datacenter) + ", " + state + ")";
+  }
+}

@@ -1,0 +1,166 @@
+package io.scyllaboot.driver.internal.metadata;
+
+import io.netty.util.Timer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the cluster's topology through the control connection: {@code system.local}, {@code
+ * system.peers_v2} (falling back to {@code system.peers} on servers without it) and the replication
+ * of every keyspace; and checks schema agreement after DDL.
+ */
+public final class TopologyRefresher {
+
+  /** One node as the system tables describe it. */
+  public record NodeInfo(
+      InetSocketAddress address,
+      String datacenter,
+      String rack,
+      UUID hostId,
+      String releaseVersion,
+      Set<String> tokens,
+      String schemaVersion) {}
+
+  /** The whole topology. */
+  public record Topology(
+      String clusterName,
+      List<NodeInfo> nodes,
+      Map<String, Map<String, String>> replicationByKeyspace) {}
+
+  private final ControlConnection control;
+  private final Timer timer;
+
+  public TopologyRefresher(ControlConnection control, Timer timer) {
+    this.control = control;
+    this.timer = timer;
+  }
+
+  public CompletionStage<Topology> refresh() {
+    InetSocketAddress localAddress = (InetSocketAddress) control.channel().remoteAddress();
+    CompletionStage<List<Map<String, Object>>> local = control.query("SELECT * FROM system.local");
+    CompletionStage<List<Map<String, Object>>> peers =
+        control
+            .query("SELECT * FROM system.peers_v2")
+            .thenCompose(
+                rows ->
+                    rows != null
+                        ? CompletableFuture.completedFuture(rows)
+                        : control.query("SELECT * FROM system.peers"));
+    CompletionStage<List<Map<String, Object>>> keyspaces =
+        control.query("SELECT keyspace_name, replication FROM system_schema.keyspaces");
+    return local
+        .thenCombine(peers, (l, p) -> new Object[] {l, p})
+        .thenCombine(
+            keyspaces,
+            (lp, k) -> {
+              @SuppressWarnings("unchecked")
+              List<Map<String, Object>> localRows = (List<Map<String, Object>>) lp[0];
+              @SuppressWarnings("unchecked")
+              List<Map<String, Object>> peerRows = (List<Map<String, Object>>) lp[1];
+              return topology(localAddress, localRows, peerRows, k);
+            });
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Topology topology(
+      InetSocketAddress localAddress,
+      List<Map<String, Object>> localRows,
+      List<Map<String, Object>> peerRows,
+      List<Map<String, Object>> keyspaceRows) {
+    List<NodeInfo> nodes = new ArrayList<>();
+    String clusterName = null;
+    if (localRows != null && !localRows.isEmpty()) {
+      Map<String, Object> row = localRows.get(0);
+      clusterName = (String) row.get("cluster_name");
+      nodes.add(info(localAddress, row));
+    }
+    if (peerRows != null) {
+      for (Map<String, Object> row : peerRows) {
+        InetAddress address =
+            (InetAddress)
+                (row.containsKey("native_address")
+                    ? row.get("native_address")
+                    : row.get("rpc_address"));
+        if (address == null) {
+          continue;
+        }
+        Object port = row.get("native_port");
+        int nativePort = port instanceof Integer p ? p : localAddress.getPort();
+        nodes.add(info(new InetSocketAddress(address, nativePort), row));
+      }
+    }
+    Map<String, Map<String, String>> replication = new HashMap<>();
+    if (keyspaceRows != null) {
+      for (Map<String, Object> row : keyspaceRows) {
+        Object options = row.get("replication");
+        if (options instanceof Map<?, ?> map) {
+          replication.put((String) row.get("keyspace_name"), (Map<String, String>) map);
+        }
+      }
+    }
+    return new Topology(clusterName, nodes, replication);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static NodeInfo info(InetSocketAddress address, Map<String, Object> row) {
+    Object tokens = row.get("tokens");
+    Object schema = row.get("schema_version");
+    return new NodeInfo(
+        address,
+        (String) row.get("data_center"),
+        (String) row.get("rack"),
+        (UUID) row.get("host_id"),
+        (String) row.get("release_version"),
+        tokens instanceof Set<?> set ? (Set<String>) set : Set.of(),
+        schema == null ? null : schema.toString());
+  }
+
+  /**
+   * Completes with true once every node reports the same schema version, polling every 200 ms, or
+   * false when {@code timeoutMillis} passes first. Never fails: a failed check counts as "not yet".
+   */
+  public CompletionStage<Boolean> awaitSchemaAgreement(long timeoutMillis) {
+    CompletableFuture<Boolean> agreed = new CompletableFuture<>();
+    checkAgreement(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis), agreed);
+    return agreed;
+  }
+
+  private void checkAgreement(long deadline, CompletableFuture<Boolean> agreed) {
+    control
+        .query("SELECT schema_version FROM system.local WHERE key='local'")
+        .thenCombine(
+            control.query("SELECT schema_version FROM system.peers"),
+            (local, peers) -> {
+              Set<Object> versions = new HashSet<>();
+              if (local != null) {
+                local.forEach(row -> versions.add(row.get("schema_version")));
+              }
+              if (peers != null) {
+                peers.forEach(row -> versions.add(row.get("schema_version")));
+              }
+              versions.remove(null);
+              return versions.size() <= 1;
+            })
+        .whenComplete(
+            (same, error) -> {
+              if (error == null && same) {
+                agreed.complete(true);
+              } else if (System.nanoTime() >= deadline) {
+                agreed.complete(false);
+              } else {
+                timer.newTimeout(
+                    timeout -> checkAgreement(deadline, agreed), 200, TimeUnit.MILLISECONDS);
+              }
+            });
+  }
+}

@@ -1,0 +1,147 @@
+package io.scyllaboot.driver.internal.metrics;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.scyllaboot.driver.api.metrics.DriverMetric;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Metrics on a Micrometer registry. Timers and counters are resolved once here; only the error
+ * counter is looked up per failure (by exception class, in a concurrent map).
+ */
+public final class MicrometerSessionMetrics implements SessionMetrics {
+  private final MeterRegistry registry;
+  private final Tags tags;
+  private final Timer success;
+  private final Timer failure;
+  private final Counter retries;
+  private final Counter throttled;
+  private final Counter bytesSent;
+  private final Counter bytesReceived;
+  private final ConcurrentHashMap<Class<?>, Counter> errors = new ConcurrentHashMap<>();
+  private final List<Meter> meters = new ArrayList<>();
+
+  public MicrometerSessionMetrics(Object meterRegistry, String sessionName) {
+    this.registry = (MeterRegistry) meterRegistry;
+    this.tags = Tags.of("session", sessionName);
+    this.success = timer("success");
+    this.failure = timer("error");
+    this.retries = counter(DriverMetric.RETRIES, "attempts retried by the retry policy");
+    this.throttled = counter(DriverMetric.THROTTLED, "requests refused by the throttler");
+    this.bytesSent = counter(DriverMetric.BYTES_SENT, "bytes written to nodes");
+    this.bytesReceived = counter(DriverMetric.BYTES_RECEIVED, "bytes read from nodes");
+  }
+
+  private Timer timer(String outcome) {
+    Timer timer =
+        Timer.builder(DriverMetric.REQUESTS.meterName())
+            .description("CQL request latency")
+            .tags(tags)
+            .tag("outcome", outcome)
+            .publishPercentileHistogram()
+            .register(registry);
+    meters.add(timer);
+    return timer;
+  }
+
+  private Counter counter(DriverMetric metric, String description) {
+    Counter counter =
+        Counter.builder(metric.meterName()).description(description).tags(tags).register(registry);
+    meters.add(counter);
+    return counter;
+  }
+
+  @Override
+  public long start() {
+    return System.nanoTime();
+  }
+
+  @Override
+  public void requestSucceeded(long startNanos) {
+    success.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void requestFailed(long startNanos, Throwable error) {
+    failure.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+    errors
+        .computeIfAbsent(
+            error.getClass(),
+            type -> {
+              Counter counter =
+                  Counter.builder(DriverMetric.ERRORS.meterName())
+                      .description("failed requests by exception type")
+                      .tags(tags)
+                      .tag("kind", type.getSimpleName())
+                      .register(registry);
+              meters.add(counter);
+              return counter;
+            })
+        .increment();
+  }
+
+  @Override
+  public void retried() {
+    retries.increment();
+  }
+
+  @Override
+  public void throttled() {
+    throttled.increment();
+  }
+
+  @Override
+  public void nodeAdded(DefaultNode node) {
+    Tags nodeTags =
+        tags.and(
+            "node", node.address().getAddress().getHostAddress() + ":" + node.address().getPort());
+    meters.add(
+        Gauge.builder(DriverMetric.NODE_IN_FLIGHT.meterName(), node, DefaultNode::inFlightRequests)
+            .description("requests in flight on the node")
+            .tags(nodeTags)
+            .register(registry));
+    meters.add(
+        Gauge.builder(DriverMetric.NODE_CONNECTIONS.meterName(), node, DefaultNode::openConnections)
+            .description("open connections to the node")
+            .tags(nodeTags)
+            .register(registry));
+  }
+
+  @Override
+  public void preparedCache(Cache<?, ?> cache) {
+    CaffeineCacheMetrics.monitor(registry, cache, DriverMetric.PREPARED_CACHE.meterName(), tags);
+  }
+
+  @Override
+  public boolean countsTraffic() {
+    return true;
+  }
+
+  @Override
+  public void bytesSent(int bytes) {
+    bytesSent.increment(bytes);
+  }
+
+  @Override
+  public void bytesReceived(int bytes) {
+    bytesReceived.increment(bytes);
+  }
+
+  @Override
+  public void close() {
+    synchronized (meters) {
+      meters.forEach(registry::remove);
+      meters.clear();
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package io.scyllaboot.driver.internal.session;
+
+import io.netty.util.Timer;
+import io.netty.util.concurrent.EventExecutor;
+import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.metadata.ClusterMetadata;
+import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.driver.internal.connection.ChannelFactory;
+import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.metadata.ControlConnection;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
+import io.scyllaboot.driver.internal.metrics.SessionMetrics;
+import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.protocol.message.Response;
+import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
+import io.scyllaboot.driver.internal.routing.QueryPlan;
+import io.scyllaboot.driver.internal.routing.TokenMap;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cluster as the session sees it: the control connection and the topology it reads, the nodes,
+ * the token map, and one pool per node of the local data center. Topology changes are applied on
+ * one admin executor, one at a time; the request path only reads volatile snapshots.
+ */
+final class Cluster implements ClusterMetadata {
+  private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
+
+  private final SessionSettings settings;
+  private final ChannelFactory factory;
+  private final EventExecutor admin;
+  private final SessionMetrics metrics;
+  private final ControlConnection control;
+  private final TopologyRefresher refresher;
+  private final LoadBalancingPolicy loadBalancing;
+  private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
+  private volatile String clusterName;
+  private volatile boolean closed;
+
+  Cluster(
+      SessionSettings settings,
+      ChannelFactory factory,
+      Timer timer,
+      EventExecutor admin,
+      SessionMetrics metrics) {
+    this.settings = settings;
+    this.factory = factory;
+    this.admin = admin;
+    this.metrics = metrics;
+    this.loadBalancing = new LoadBalancingPolicy(settings.localDatacenter());
+    this.control =
+        new ControlConnection(
+            factory, timer, settings.connectTimeout().toNanos(), this::onEvent, () -> refresh());
+    this.refresher = new TopologyRefresher(control, timer);
+    control.reconnectAddresses(this::reconnectAddresses);
+  }
+
+  EventExecutor admin() {
+    return admin;
+  }
+
+  LoadBalancingPolicy loadBalancing() {
+    return loadBalancing;
+  }
+
+  ChannelPool pool(DefaultNode node) {
+    return pools.get(node);
+  }
+
+  /** Connects the control connection, reads the topology and opens the pools. */
+  CompletionStage<Void> init() {
+    return control
+        .connect(settings.contactPoints())
+        .thenCompose(channel -> refresher.refresh())
+        .thenCompose(
+            topology -> {
+              CompletableFuture<List<CompletionStage<Void>>> applied = new CompletableFuture<>();
+              admin.execute(() -> applied.complete(apply(topology)));
+              return applied;
+            })
+        .thenCompose(
+            inits ->
+                CompletableFuture.allOf(
+                    inits.stream()
+                        .map(CompletionStage::toCompletableFuture)
+                        .toArray(CompletableFuture[]::new)))
+        .thenApply(
+            ignored -> {
+              if (pools.values().stream().noneMatch(pool -> pool.openConnections() > 0)) {
+                Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
+                throw new AllNodesFailedException(
+                    "could not open a connection to any node of " + nodes.keySet(), errors);
+              }
+              return null;
+            });
+  }
+
+  private CompletionStage<Void> refresh() {
+    if (closed) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return refresher
+        .refresh()
+        .thenAccept(topology -> admin.execute(() -> apply(topology)))
+        .exceptionally(
+            error -> {
+              LOG.warn("topology refresh failed: {}", error.getMessage());
+              return null;
+            });
+  }
+
+  /** Applies a topology; returns the inits of the pools it opened. Admin executor only. */
+  private List<CompletionStage<Void>> apply(TopologyRefresher.Topology topology) {
+    List<CompletionStage<Void>> inits = new ArrayList<>();
+    if (closed) {
+      return inits;
+    }
+    clusterName = topology.clusterName();
+    Set<InetSocketAddress> seen = new HashSet<>();
+    for (TopologyRefresher.NodeInfo info : topology.nodes()) {
+      seen.add(info.address());
+      DefaultNode node = nodes.computeIfAbsent(info.address(), DefaultNode::new);
+      node.update(
+          info.datacenter(), info.rack(), info.hostId(), info.releaseVersion(), info.tokens());
+    }
+    if (!topology.nodes().isEmpty()) {
+      loadBalancing.inferLocalDatacenter(topology.nodes().get(0).datacenter());
+    }
+    for (DefaultNode node : List.copyOf(nodes.values())) {
+      if (!seen.contains(node.address())) {
+        LOG.info("{} left the cluster", node);
+        nodes.remove(node.address());
+        node.state(NodeState.REMOVED);
+        ChannelPool pool = pools.remove(node);
+        if (pool != null) {
+          pool.close();
+        }
+      }
+    }
+    loadBalancing.update(
+        nodes.values(), TokenMap.build(nodes.values(), topology.replicationByKeyspace()));
+    for (DefaultNode node : nodes.values()) {
+      if (loadBalancing.isLocal(node) && !pools.containsKey(node)) {
+        ChannelPool pool =
+            new ChannelPool(
+                node,
+                factory,
+                settings.connectionsPerNode(),
+                settings.keyspace(),
+                admin,
+                settings.reconnectBaseDelay(),
+                settings.reconnectMaxDelay());
+        pools.put(node, pool);
+        metrics.nodeAdded(node);
+        inits.add(pool.init());
+      }
+    }
+    return inits;
+  }
+
+  private List<InetSocketAddress> reconnectAddresses() {
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (DefaultNode node : nodes.values()) {
+      if (node.isUp()) {
+        addresses.add(node.address());
+      }
+    }
+    for (InetSocketAddress contact : settings.contactPoints()) {
+      if (!addresses.contains(contact)) {
+        addresses.add(contact);
+      }
+    }
+    return addresses;
+  }
+
+  private void onEvent(Response.Event event) {
+    admin.execute(
+        () -> {
+          switch (event.type()) {
+            case "STATUS_CHANGE" -> {
+              DefaultNode node = event.address() == null ? null : nodes.get(event.address());
+              if (node != null && "UP".equals(event.changeType())) {
+                ChannelPool pool = pools.get(node);
+                if (pool != null) {
+                  pool.reconnectNow();
+                }
+              }
+            }
+            case "TOPOLOGY_CHANGE", "SCHEMA_CHANGE" -> refresh();
+            default -> {}
+          }
+        });
+  }
+
+  /**
+   * Prepares on the first node of a plan, then (without waiting) on every other node with a pool,
+   * so that each node knows the statement before its first EXECUTE.
+   */
+  CompletableFuture<DefaultPreparedStatement> prepare(StatementRequests requests, String query) {
+    QueryPlan plan = loadBalancing.newPlan();
+    DefaultNode node;
+    while ((node = plan.poll()) != null) {
+      ChannelPool pool = pools.get(node);
+      DriverChannel channel = pool == null ? null : pool.next();
+      if (channel == null) {
+        continue;
+      }
+      DefaultNode first = node;
+      return requests
+          .prepare(channel, query)
+          .thenApply(
+              prepared -> {
+                prepareOnOtherNodes(requests, query, first);
+                return new DefaultPreparedStatement(query, settings.keyspace(), prepared);
+              })
+          .toCompletableFuture();
+    }
+    return CompletableFuture.failedFuture(
+        new AllNodesFailedException("no connection to prepare '" + query + "' on", Map.of()));
+  }
+
+  private void prepareOnOtherNodes(StatementRequests requests, String query, DefaultNode done) {
+    for (ChannelPool pool : pools.values()) {
+      DriverChannel channel = pool.node() == done ? null : pool.next();
+      if (channel != null) {
+        requests
+            .prepare(channel, query)
+            .exceptionally(
+                error -> {
+                  LOG.debug("[{}] background prepare failed: {}", channel, error.getMessage());
+                  return null;
+                });
+      }
+    }
+  }
+
+  CompletionStage<Boolean> awaitSchemaAgreement() {
+    return refresher
+        .awaitSchemaAgreement(settings.schemaAgreementTimeout().toMillis())
+        .thenApply(
+            agreed -> {
+              if (!agreed) {
+                LOG.warn(
+                    "schema agreement not reached within {}", settings.schemaAgreementTimeout());
+              }
+              return agreed;
+            });
+  }
+
+  @Override
+  public Collection<Node> nodes() {
+    return List.copyOf(nodes.values());
+  }
+
+  @Override
+  public String clusterName() {
+    return clusterName;
+  }
+
+  CompletionStage<Void> close() {
+    closed = true;
+    List<CompletableFuture<?>> closing = new ArrayList<>();
+    closing.add(control.close().toCompletableFuture());
+    for (ChannelPool pool : pools.values()) {
+      closing.add(pool.close().toCompletableFuture());
+    }
+    return CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0]));
+  }
+}

@@ -1,0 +1,195 @@
+package io.scyllaboot.driver.internal.session;
+
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.ServerException;
+import io.scyllaboot.driver.api.error.UnpreparedException;
+import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Response;
+import io.scyllaboot.driver.internal.routing.QueryPlan;
+import io.scyllaboot.driver.internal.util.Futures;
+import java.net.SocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
+
+/**
+ * One request through the load-balanced path: takes nodes from the query plan until one has a
+ * connection, sends, and applies the retry policy to errors. The timeout covers every attempt: each
+ * attempt gets what is left of it. Attempts are sequential, so the handler needs no locks.
+ */
+final class RequestHandler implements BiConsumer<ResponseFrame, Throwable> {
+  private final DefaultCqlSession session;
+  private final Statement<?> statement;
+  private final StatementRequests.Encoded encoded;
+  private final QueryPlan plan;
+  private final boolean idempotent;
+  private final long deadline;
+  private final long startNanos;
+  final CompletableFuture<AsyncResultSet> result = new CompletableFuture<>();
+  private Map<SocketAddress, Throwable> errors;
+  private DefaultNode node;
+  private DriverChannel channel;
+  private int retries;
+  private boolean reprepared;
+
+  RequestHandler(
+      DefaultCqlSession session,
+      Statement<?> statement,
+      StatementRequests.Encoded encoded,
+      QueryPlan plan) {
+    this.session = session;
+    this.statement = statement;
+    this.encoded = encoded;
+    this.plan = plan;
+    this.idempotent = session.requests().isIdempotent(statement);
+    this.startNanos = session.metrics().start();
+    this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
+  }
+
+  void start() {
+    sendToNextNode();
+  }
+
+  private void sendToNextNode() {
+    DefaultNode candidate;
+    while ((candidate = plan.poll()) != null) {
+      ChannelPool pool = session.pool(candidate);
+      DriverChannel connection = pool == null ? null : pool.next();
+      if (connection != null) {
+        node = candidate;
+        send(connection);
+        return;
+      }
+      recordError(candidate, new ConnectionException("no open connection to " + candidate));
+    }
+    fail(
+        new AllNodesFailedException(
+            "no node could run '" + describe() + "'", errors == null ? Map.of() : errors));
+  }
+
+  private void send(DriverChannel connection) {
+    long remaining = deadline - System.nanoTime();
+    if (remaining <= 0) {
+      fail(timeout());
+      return;
+    }
+    channel = connection;
+    try {
+      connection.send(encoded.request(), remaining).whenComplete(this);
+    } catch (RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  @Override
+  public void accept(ResponseFrame frame, Throwable error) {
+    if (error != null) {
+      onError(Futures.unwrap(error));
+      return;
+    }
+    Response message = frame.message();
+    if (message instanceof Response.Error serverError) {
+      ServerException exception = serverError.exception();
+      exception.setNode(channel.remoteAddress());
+      onError(exception);
+      return;
+    }
+    try {
+      AsyncResultSet page =
+          session.requests().toResultSet(encoded, frame, session.pagingFetcher(statement));
+      CompletionStage<?> agreement = session.afterResult(frame);
+      if (agreement == null) {
+        complete(page);
+      } else {
+        agreement.whenComplete((agreed, ignored) -> complete(page));
+      }
+    } catch (RuntimeException e) {
+      fail(e);
+    }
+  }
+
+  private void onError(Throwable error) {
+    if (error instanceof UnpreparedException unprepared && !reprepared) {
+      DefaultPreparedStatement unknown = StatementRequests.findPrepared(statement, unprepared.id());
+      if (unknown != null) {
+        reprepared = true;
+        DriverChannel same = channel;
+        session
+            .requests()
+            .reprepare(same, unknown)
+            .whenComplete(
+                (ok, prepareError) -> {
+                  if (prepareError != null) {
+                    fail(Futures.unwrap(prepareError));
+                  } else {
+                    send(same);
+                  }
+                });
+        return;
+      }
+    }
+    if (error instanceof DriverTimeoutException) {
+      fail(error);
+      return;
+    }
+    switch (RetryPolicy.decide(error, idempotent, retries)) {
+      case RETRY_SAME -> {
+        retries++;
+        session.metrics().retried();
+        send(channel);
+      }
+      case RETRY_NEXT -> {
+        retries++;
+        session.metrics().retried();
+        recordError(node, error);
+        sendToNextNode();
+      }
+      default -> fail(error);
+    }
+  }
+
+  private void recordError(DefaultNode failed, Throwable error) {
+    if (errors == null) {
+      errors = new LinkedHashMap<>();
+    }
+    errors.put(failed.address(), error);
+  }
+
+  private DriverTimeoutException timeout() {
+    return new DriverTimeoutException(
+        "'"
+            + describe()
+            + "' got no answer within its timeout after "
+            + (retries + 1)
+            + " attempt(s)");
+  }
+
+  private String describe() {
+    String text = statement.toString();
+    return text.length() > 100 ? text.substring(0, 97) + "..." : text;
+  }
+
+  private void complete(AsyncResultSet page) {
+    session.metrics().requestSucceeded(startNanos);
+    session.throttler().release();
+    if (!result.complete(page)) {
+      page.close();
+    }
+  }
+
+  private void fail(Throwable error) {
+    session.metrics().requestFailed(startNanos, error);
+    session.throttler().release();
+    result.completeExceptionally(error);
+  }
+}
