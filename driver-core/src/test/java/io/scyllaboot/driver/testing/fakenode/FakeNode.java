@@ -1,0 +1,373 @@
+package io.scyllaboot.driver.testing.fakenode;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.api.type.PrimitiveType;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One node of a {@link FakeCluster}: a real TCP server built on our codec in server mode. It
+ * answers the driver's bootstrap (OPTIONS, STARTUP, REGISTER, system tables), prepares statements
+ * primed on the cluster, and applies the cluster's scripted behaviours (errors, delays, silence).
+ * It records every request it receives.
+ */
+public final class FakeNode {
+  private final FakeCluster cluster;
+  private final int index;
+  private final InetSocketAddress address;
+  private final UUID hostId;
+  private final Set<String> tokens;
+  private final Set<String> knownIds = ConcurrentHashMap.newKeySet();
+  private final Queue<FakeRequest> received = new ConcurrentLinkedQueue<>();
+  private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  private final ChannelGroup registered = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  private volatile Channel server;
+  private volatile boolean answerHeartbeats = true;
+
+  FakeNode(FakeCluster cluster, int index, InetSocketAddress address, Set<String> tokens) {
+    this.cluster = cluster;
+    this.index = index;
+    this.address = address;
+    this.hostId = new UUID(0xFA4E, index);
+    this.tokens = tokens;
+  }
+
+  public InetSocketAddress address() {
+    return address;
+  }
+
+  public Set<String> tokens() {
+    return tokens;
+  }
+
+  UUID hostId() {
+    return hostId;
+  }
+
+  /** Every request received so far, in order. */
+  public List<FakeRequest> received() {
+    return new ArrayList<>(received);
+  }
+
+  /** Requests of one opcode received so far. */
+  public List<FakeRequest> received(int opcode) {
+    return received.stream().filter(r -> r.opcode() == opcode).toList();
+  }
+
+  public void clearReceived() {
+    received.clear();
+  }
+
+  public int openConnections() {
+    return clients.size();
+  }
+
+  /** Stops answering OPTIONS (heartbeats) on established connections. */
+  public void answerHeartbeats(boolean answer) {
+    this.answerHeartbeats = answer;
+  }
+
+  public void start() {
+    EventLoopGroup group = cluster.group();
+    server =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .option(io.netty.channel.ChannelOption.SO_REUSEADDR, true)
+            .childHandler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel channel) {
+                    clients.add(channel);
+                    channel
+                        .pipeline()
+                        .addLast(new LengthFieldBasedFrameDecoder(1 << 24, 5, 4, 0, 0))
+                        .addLast(new RequestHandler());
+                  }
+                })
+            .bind(address)
+            .syncUninterruptibly()
+            .channel();
+  }
+
+  /** Stops: closes the server socket and every client connection. */
+  public void stop() {
+    Channel current = server;
+    if (current != null) {
+      current.close().syncUninterruptibly();
+      server = null;
+    }
+    clients.close().syncUninterruptibly();
+  }
+
+  /** Stops and starts again, forgetting every prepared statement, as a real restart would. */
+  public void restart() {
+    stop();
+    knownIds.clear();
+    start();
+  }
+
+  /** Sends an event (TOPOLOGY_CHANGE, STATUS_CHANGE ...) to the connections that REGISTERed. */
+  public void pushEvent(Consumer<ByteBuf> body) {
+    for (Channel channel : registered) {
+      channel.writeAndFlush(FakeResponses.frame(channel.alloc(), 4, -1, Opcodes.EVENT, body));
+    }
+  }
+
+  private final class RequestHandler extends SimpleChannelInboundHandler<ByteBuf> {
+    private boolean ready;
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
+      int version = frame.getUnsignedByte(0);
+      int streamId = frame.getShort(2);
+      if (version != 4) {
+        reply(
+            ctx,
+            4,
+            streamId,
+            Opcodes.ERROR,
+            FakeResponses.error(
+                0x000A, "Invalid or unsupported protocol version (" + version + ")"));
+        return;
+      }
+      FakeRequest request = FakeRequest.decode(frame, ctx.channel().id().asShortText());
+      received.add(request);
+      Consumer<ByteBuf> body;
+      int opcode = Opcodes.RESULT;
+      switch (request.opcode()) {
+        case Opcodes.OPTIONS -> {
+          if (ready && !answerHeartbeats) {
+            return;
+          }
+          opcode = Opcodes.SUPPORTED;
+          body = FakeResponses.supported();
+        }
+        case Opcodes.STARTUP -> {
+          ready = true;
+          opcode = Opcodes.READY;
+          body = out -> {};
+        }
+        case Opcodes.REGISTER -> {
+          registered.add(ctx.channel());
+          opcode = Opcodes.READY;
+          body = out -> {};
+        }
+        case Opcodes.QUERY -> {
+          FakeCluster.Behaviour primed = cluster.behaviour(request.query());
+          if (primed != null) {
+            apply(ctx, request, primed, FakeResponses.voidResult());
+            return;
+          }
+          if (request.query().trim().equals("SELECT * FROM system.peers_v2")) {
+            // As an older server: the driver must fall back to system.peers.
+            opcode = Opcodes.ERROR;
+            body = FakeResponses.error(0x2200, "unconfigured table peers_v2");
+            break;
+          }
+          body = systemQuery(request.query());
+          if (body == null) {
+            body = FakeResponses.voidResult();
+          }
+        }
+        case Opcodes.PREPARE -> {
+          FakeCluster.Prepared prepared = cluster.prepared(request.query());
+          if (prepared == null) {
+            body = FakeResponses.error(0x2200, "fake node: nothing primed for " + request.query());
+          } else {
+            knownIds.add(prepared.idHex());
+            body =
+                FakeResponses.prepared(
+                    prepared.id(),
+                    "ks",
+                    prepared.variables(),
+                    prepared.pkIndices(),
+                    prepared.result());
+          }
+        }
+        case Opcodes.EXECUTE -> {
+          FakeCluster.Prepared prepared = cluster.preparedById(request.preparedId());
+          if (prepared == null || !knownIds.contains(prepared.idHex())) {
+            body = FakeResponses.unprepared(request.preparedId());
+            opcode = Opcodes.ERROR;
+          } else {
+            FakeCluster.Behaviour primed = cluster.behaviour(prepared.query());
+            Consumer<ByteBuf> normal =
+                prepared.result().isEmpty()
+                    ? FakeResponses.voidResult()
+                    : FakeResponses.rows(prepared.result(), prepared.rows());
+            if (primed != null) {
+              apply(ctx, request, primed, normal);
+              return;
+            }
+            body = normal;
+          }
+        }
+        default -> {
+          opcode = Opcodes.ERROR;
+          body =
+              FakeResponses.error(0x000A, "fake node: unsupported opcode " + request.opcodeName());
+        }
+      }
+      reply(ctx, 4, streamId, opcode, body);
+    }
+
+    private void apply(
+        ChannelHandlerContext ctx,
+        FakeRequest request,
+        FakeCluster.Behaviour behaviour,
+        Consumer<ByteBuf> normal) {
+      if (behaviour.silent()) {
+        return;
+      }
+      int opcode = behaviour.errorBody() != null ? Opcodes.ERROR : Opcodes.RESULT;
+      Consumer<ByteBuf> body = behaviour.errorBody() != null ? behaviour.errorBody() : normal;
+      if (behaviour.onlyNode() >= 0 && behaviour.onlyNode() != index) {
+        opcode = Opcodes.RESULT;
+        body = normal;
+      }
+      if (behaviour.delayMillis() > 0) {
+        int op = opcode;
+        Consumer<ByteBuf> b = body;
+        ctx.executor()
+            .schedule(
+                () -> reply(ctx, 4, request.streamId(), op, b),
+                behaviour.delayMillis(),
+                TimeUnit.MILLISECONDS);
+      } else {
+        reply(ctx, 4, request.streamId(), opcode, body);
+      }
+    }
+
+    private void reply(
+        ChannelHandlerContext ctx, int version, int streamId, int opcode, Consumer<ByteBuf> body) {
+      ctx.writeAndFlush(FakeResponses.frame(ctx.alloc(), version, streamId, opcode, body));
+    }
+  }
+
+  private Consumer<ByteBuf> systemQuery(String query) {
+    String normalized = query.trim();
+    if (normalized.startsWith("USE ")) {
+      return FakeResponses.setKeyspace(normalized.substring(4).replace("\"", ""));
+    }
+    if (normalized.startsWith("SELECT * FROM system.local")) {
+      return FakeResponses.rows(LOCAL_COLUMNS, List.of(localRow()));
+    }
+    if (normalized.startsWith("SELECT schema_version FROM system.local")) {
+      return FakeResponses.rows(
+          List.of(new Column("schema_version", PrimitiveType.UUID)),
+          List.of(List.of(FakeCluster.SCHEMA)));
+    }
+    if (normalized.equals("SELECT * FROM system.peers")) {
+      List<List<Object>> rows = new ArrayList<>();
+      for (FakeNode peer : cluster.nodes()) {
+        if (peer != this) {
+          rows.add(peer.peerRow());
+        }
+      }
+      return FakeResponses.rows(PEER_COLUMNS, rows);
+    }
+    if (normalized.startsWith("SELECT schema_version FROM system.peers")) {
+      List<List<Object>> rows = new ArrayList<>();
+      for (FakeNode peer : cluster.nodes()) {
+        if (peer != this) {
+          rows.add(List.of(FakeCluster.SCHEMA));
+        }
+      }
+      return FakeResponses.rows(List.of(new Column("schema_version", PrimitiveType.UUID)), rows);
+    }
+    if (normalized.startsWith("SELECT keyspace_name, replication FROM system_schema.keyspaces")) {
+      List<List<Object>> rows = new ArrayList<>();
+      cluster.replication().forEach((ks, options) -> rows.add(List.of(ks, options)));
+      return FakeResponses.rows(
+          List.of(
+              new Column("keyspace_name", PrimitiveType.TEXT),
+              new Column(
+                  "replication",
+                  new DataType.MapType(PrimitiveType.TEXT, PrimitiveType.TEXT, false))),
+          rows);
+    }
+    return null;
+  }
+
+  private static final DataType TEXT_SET = new DataType.SetType(PrimitiveType.TEXT, false);
+  private static final List<Column> LOCAL_COLUMNS =
+      List.of(
+          new Column("key", PrimitiveType.TEXT),
+          new Column("cluster_name", PrimitiveType.TEXT),
+          new Column("data_center", PrimitiveType.TEXT),
+          new Column("rack", PrimitiveType.TEXT),
+          new Column("host_id", PrimitiveType.UUID),
+          new Column("release_version", PrimitiveType.TEXT),
+          new Column("partitioner", PrimitiveType.TEXT),
+          new Column("tokens", TEXT_SET),
+          new Column("rpc_address", PrimitiveType.INET),
+          new Column("schema_version", PrimitiveType.UUID));
+  private static final List<Column> PEER_COLUMNS =
+      List.of(
+          new Column("peer", PrimitiveType.INET),
+          new Column("rpc_address", PrimitiveType.INET),
+          new Column("data_center", PrimitiveType.TEXT),
+          new Column("rack", PrimitiveType.TEXT),
+          new Column("host_id", PrimitiveType.UUID),
+          new Column("release_version", PrimitiveType.TEXT),
+          new Column("tokens", TEXT_SET),
+          new Column("schema_version", PrimitiveType.UUID));
+
+  private List<Object> localRow() {
+    return List.of(
+        "local",
+        "fake",
+        cluster.datacenter(index),
+        "rack1",
+        hostId,
+        "3.11.4",
+        "org.apache.cassandra.dht.Murmur3Partitioner",
+        tokens,
+        address.getAddress(),
+        FakeCluster.SCHEMA);
+  }
+
+  private List<Object> peerRow() {
+    InetAddress ip = address.getAddress();
+    return List.of(
+        ip, ip, cluster.datacenter(index), "rack1", hostId, "3.11.4", tokens, FakeCluster.SCHEMA);
+  }
+
+  @Override
+  public String toString() {
+    return "FakeNode" + index + "(" + address + ")";
+  }
+
+  static Map<String, String> simple(int factor) {
+    return Map.of(
+        "class",
+        "org.apache.cassandra.locator.SimpleStrategy",
+        "replication_factor",
+        String.valueOf(factor));
+  }
+}

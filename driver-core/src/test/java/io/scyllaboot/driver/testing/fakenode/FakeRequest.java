@@ -1,0 +1,72 @@
+package io.scyllaboot.driver.testing.fakenode;
+
+import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.Primitives;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * A request as the fake node decodes it (server side of our codec): the opcode, the stream id and
+ * what the fake node needs of the body. Values are kept as raw byte arrays (null for a null value).
+ */
+public record FakeRequest(
+    int streamId,
+    int opcode,
+    int version,
+    String query,
+    byte[] preparedId,
+    List<byte[]> values,
+    String connection) {
+
+  static FakeRequest decode(ByteBuf frame, String connection) {
+    int version = frame.getUnsignedByte(0) & 0x7F;
+    int streamId = frame.getShort(2);
+    int opcode = frame.getUnsignedByte(4);
+    ByteBuf body = frame.slice(9, frame.readableBytes() - 9);
+    String query = null;
+    byte[] id = null;
+    List<byte[]> values = List.of();
+    switch (opcode) {
+      case Opcodes.QUERY -> {
+        query = Primitives.readLongString(body);
+        values = readValues(body, version);
+      }
+      case Opcodes.PREPARE -> query = Primitives.readLongString(body);
+      case Opcodes.EXECUTE -> {
+        id = Primitives.readShortBytes(body);
+        if (version >= 5) {
+          Primitives.readShortBytes(body);
+        }
+        values = readValues(body, version);
+      }
+      default -> {}
+    }
+    return new FakeRequest(streamId, opcode, version, query, id, values, connection);
+  }
+
+  private static List<byte[]> readValues(ByteBuf body, int version) {
+    body.readUnsignedShort(); // consistency
+    int flags = version >= 5 ? body.readInt() : body.readUnsignedByte();
+    List<byte[]> values = new ArrayList<>();
+    if ((flags & 0x01) != 0) {
+      int count = body.readUnsignedShort();
+      for (int i = 0; i < count; i++) {
+        values.add(Primitives.readBytes(body));
+      }
+    }
+    return values;
+  }
+
+  public String opcodeName() {
+    return Opcodes.name(opcode);
+  }
+
+  @Override
+  public String toString() {
+    return opcodeName()
+        + (query != null ? " " + query : "")
+        + (preparedId != null ? " id=" + HexFormat.of().formatHex(preparedId) : "");
+  }
+}
