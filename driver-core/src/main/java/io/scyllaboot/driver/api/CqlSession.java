@@ -69,13 +69,19 @@ public interface CqlSession extends AutoCloseable {
   /** Asynchronous {@link #executeInSession}: the callback composes the pinned session's stages. */
   <T> CompletionStage<T> executeInSessionAsync(AsyncSessionCallback<T> callback);
 
+  /** Size, hits, misses and evictions of the prepared-statement cache. */
+  PreparedCacheStats preparedCacheStats();
+
   /** The nodes of the cluster and their state. */
   ClusterMetadata metadata();
 
   /** The keyspace the session was opened in, or null. */
   @Nullable String keyspace();
 
-  /** Closes every connection; requests in flight fail. Idempotent. */
+  /**
+   * Closes the session: new requests are refused at once, requests in flight get up to the request
+   * timeout to finish, then every connection is closed. Idempotent.
+   */
   CompletionStage<Void> closeAsync();
 
   /** Synchronous {@link #closeAsync()}. */

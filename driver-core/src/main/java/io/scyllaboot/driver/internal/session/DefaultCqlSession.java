@@ -8,6 +8,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.EventExecutor;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PagingState;
@@ -267,20 +268,21 @@ public final class DefaultCqlSession implements CqlSession {
     return settings.keyspace();
   }
 
-  /** Size, hits, misses and evictions of the prepared-statement cache. */
-  public com.github.benmanes.caffeine.cache.stats.CacheStats preparedCacheStats() {
-    return preparedCache.synchronous().stats();
-  }
-
-  public long preparedCacheSize() {
-    return preparedCache.synchronous().estimatedSize();
+  @Override
+  public PreparedCacheStats preparedCacheStats() {
+    com.github.benmanes.caffeine.cache.stats.CacheStats stats = preparedCache.synchronous().stats();
+    return new PreparedCacheStats(
+        preparedCache.synchronous().estimatedSize(),
+        stats.hitCount(),
+        stats.missCount(),
+        stats.evictionCount());
   }
 
   @Override
   public CompletionStage<Void> closeAsync() {
     if (closed.compareAndSet(false, true)) {
-      cluster
-          .close()
+      drainInFlight(System.nanoTime() + settings.requestTimeout().toNanos())
+          .thenCompose(drained -> cluster.close())
           .whenComplete(
               (ignored, error) -> {
                 metrics.close();
@@ -291,6 +293,28 @@ public final class DefaultCqlSession implements CqlSession {
               });
     }
     return closeFuture;
+  }
+
+  /** Completes when no request is in flight any more, or at the deadline. */
+  private CompletionStage<Void> drainInFlight(long deadline) {
+    CompletableFuture<Void> drained = new CompletableFuture<>();
+    Runnable check =
+        new Runnable() {
+          @Override
+          public void run() {
+            int inFlight = 0;
+            for (var node : cluster.nodes()) {
+              inFlight += node.inFlightRequests();
+            }
+            if (inFlight == 0 || System.nanoTime() >= deadline) {
+              drained.complete(null);
+            } else {
+              timer.newTimeout(timeout -> run(), 10, TimeUnit.MILLISECONDS);
+            }
+          }
+        };
+    check.run();
+    return drained;
   }
 
   @Override

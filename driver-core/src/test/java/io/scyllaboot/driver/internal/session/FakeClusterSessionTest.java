@@ -425,6 +425,23 @@ class FakeClusterSessionTest {
     await().until(() -> peersQueries(control) > peerQueries);
   }
 
+  @Test
+  void should_let_requests_in_flight_finish_when_closing() {
+    start(1);
+    connect();
+    session.prepare(SELECT);
+    cluster.behave(SELECT, Behaviour.delay(300));
+    CompletableFuture<AsyncResultSet> inFlight =
+        session.executeAsync(SELECT, 1).toCompletableFuture();
+    await().until(() -> session.metadata().nodes().iterator().next().inFlightRequests() == 1);
+    CompletableFuture<Void> closing = session.closeAsync().toCompletableFuture();
+    assertThatThrownBy(() -> session.executeAsync(SELECT, 2).toCompletableFuture().join())
+        .hasCauseInstanceOf(ConnectionException.class);
+    assertThat(inFlight.join().one().getString(0)).isEqualTo("value");
+    closing.join();
+    session = null;
+  }
+
   private static int peersQueries(FakeNode node) {
     return (int)
         node.received(Opcodes.QUERY).stream()
