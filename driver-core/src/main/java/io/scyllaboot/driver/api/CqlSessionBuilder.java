@@ -21,6 +21,7 @@ public final class CqlSessionBuilder {
   private int pageSize = 5000;
   private Duration requestTimeout = Duration.ofSeconds(2);
   private Duration connectTimeout = Duration.ofSeconds(5);
+  private Duration initQueryTimeout = Duration.ofSeconds(5);
   private int maxPrepared = 512;
   private int maxRequestsPerConnection = 1024;
   private int maxQueuedRequests = 16384;
@@ -94,10 +95,17 @@ public final class CqlSessionBuilder {
     return this;
   }
 
-  /** The TCP connect timeout, also applied to each handshake request; default 5 s. */
+  /** The TCP connect timeout; default 5 s. */
   public CqlSessionBuilder withConnectTimeout(Duration timeout) {
     requirePositive(timeout, "connect timeout");
     this.connectTimeout = timeout;
+    return this;
+  }
+
+  /** The timeout of each request of a connection's handshake; default 5 s. */
+  public CqlSessionBuilder withInitQueryTimeout(Duration timeout) {
+    requirePositive(timeout, "init query timeout");
+    this.initQueryTimeout = timeout;
     return this;
   }
 
@@ -262,6 +270,7 @@ public final class CqlSessionBuilder {
             pageSize,
             requestTimeout,
             connectTimeout,
+            initQueryTimeout,
             maxPrepared,
             maxRequestsPerConnection,
             maxQueuedRequests,
@@ -293,6 +302,46 @@ public final class CqlSessionBuilder {
       }
       throw e;
     }
+  }
+
+  /** The settings, for logs and diagnostics; the password is never shown. */
+  @Override
+  public String toString() {
+    return "CqlSessionBuilder{contactPoints="
+        + contactPoints.stream().map(point -> point.getHostString() + ":" + point.getPort()).toList()
+        + ", keyspace="
+        + keyspace
+        + ", localDatacenter="
+        + localDatacenter
+        + ", protocolVersion="
+        + protocolVersion
+        + ", consistency="
+        + consistency
+        + ", serialConsistency="
+        + serialConsistency
+        + ", pageSize="
+        + pageSize
+        + ", requestTimeout="
+        + requestTimeout
+        + ", connectTimeout="
+        + connectTimeout
+        + ", initQueryTimeout="
+        + initQueryTimeout
+        + ", maxPrepared="
+        + maxPrepared
+        + ", connectionsPerNode="
+        + connectionsPerNode
+        + ", maxRequestsPerConnection="
+        + maxRequestsPerConnection
+        + ", heartbeatInterval="
+        + heartbeatInterval
+        + ", idempotent="
+        + idempotent
+        + ", throttling="
+        + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
+        + ", metrics="
+        + (meterRegistry != null)
+        + "}";
   }
 
   private static void requirePositive(Duration duration, String what) {

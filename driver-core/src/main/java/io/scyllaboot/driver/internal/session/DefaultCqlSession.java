@@ -82,7 +82,7 @@ public final class DefaultCqlSession implements CqlSession {
         new ConnectionOptions(
             settings.protocolVersion(),
             settings.connectTimeout(),
-            settings.connectTimeout(),
+            settings.initQueryTimeout(),
             settings.maxRequestsPerConnection(),
             settings.maxQueuedRequests(),
             ConnectionOptions.DEFAULTS.maxFrameLength(),

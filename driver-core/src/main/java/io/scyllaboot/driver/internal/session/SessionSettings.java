@@ -16,6 +16,7 @@ public record SessionSettings(
     int pageSize,
     Duration requestTimeout,
     Duration connectTimeout,
+    Duration initQueryTimeout,
     int maxPrepared,
     int maxRequestsPerConnection,
     int maxQueuedRequests,

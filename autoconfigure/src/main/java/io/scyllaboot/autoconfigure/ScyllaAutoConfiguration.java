@@ -1,0 +1,97 @@
+package io.scyllaboot.autoconfigure;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.CqlSessionBuilder;
+import io.scyllaboot.spring.cql.AsyncCqlTemplate;
+import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import java.net.InetSocketAddress;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.context.annotation.Scope;
+
+/**
+ * Auto-configuration of the driver: connection details from {@code scylla.*}, a prototype session
+ * builder with the customizers applied in order, the session (closed with the context), and the
+ * synchronous and asynchronous templates. Every bean backs off when the application defines one.
+ */
+@AutoConfiguration
+@ConditionalOnClass(CqlSession.class)
+@EnableConfigurationProperties(ScyllaProperties.class)
+public final class ScyllaAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaConnectionDetails scyllaConnectionDetails(ScyllaProperties properties) {
+    return new PropertiesScyllaConnectionDetails(properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
+  CqlSessionBuilder scyllaSessionBuilder(
+      ScyllaProperties properties,
+      ScyllaConnectionDetails connectionDetails,
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers) {
+    CqlSessionBuilder builder = CqlSession.builder();
+    for (InetSocketAddress point : connectionDetails.getContactPoints()) {
+      builder.addContactPoint(point);
+    }
+    PropertyMapper map = PropertyMapper.get();
+    map.from(connectionDetails::getLocalDatacenter).whenHasText().to(builder::withLocalDatacenter);
+    map.from(properties::getKeyspace).whenHasText().to(builder::withKeyspace);
+    builder.withMaxPrepared(properties.getMaxPrepared());
+    ScyllaProperties.Pool pool = properties.getPool();
+    builder.withConnectionsPerNode(pool.getConnectionsPerNode());
+    builder.withMaxRequestsPerConnection(pool.getMaxRequestsPerConnection());
+    builder.withHeartbeatInterval(pool.getHeartbeatInterval());
+    builder.withConnectTimeout(properties.getConnection().getConnectTimeout());
+    builder.withInitQueryTimeout(properties.getConnection().getInitQueryTimeout());
+    ScyllaProperties.Request request = properties.getRequest();
+    builder.withRequestTimeout(request.getTimeout());
+    map.from(request::getConsistency).to(builder::withConsistency);
+    map.from(request::getSerialConsistency).to(builder::withSerialConsistency);
+    builder.withPageSize(request.getPageSize());
+    builder.withIdempotentByDefault(request.isIdempotent());
+    if (request.getThrottler().isEnabled()) {
+      builder.withThrottling(
+          request.getThrottler().getMaxConcurrentRequests(),
+          request.getThrottler().getMaxQueueSize());
+    }
+    ScyllaSecurity.apply(properties, connectionDetails, builder);
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+    return builder;
+  }
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @Lazy
+  CqlSession scyllaSession(CqlSessionBuilder scyllaSessionBuilder) {
+    return scyllaSessionBuilder.build();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaExceptionTranslator scyllaExceptionTranslator() {
+    return new ScyllaExceptionTranslator();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  CqlTemplate cqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+    return new CqlTemplate(session, translator);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  AsyncCqlTemplate asyncCqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+    return new AsyncCqlTemplate(session, translator);
+  }
+}

@@ -1,0 +1,404 @@
+package io.scyllaboot.autoconfigure;
+
+import io.scyllaboot.driver.api.ConsistencyLevel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the Scylla Boot driver, under {@code scylla.*}. Each setter checks its value: a
+ * bad one stops start-up with a message naming the property, the value and what is accepted.
+ */
+@ConfigurationProperties("scylla")
+public class ScyllaProperties {
+
+  /** Nodes to connect to first, as host:port or host (then 'scylla.port' is used). */
+  private List<String> contactPoints = new ArrayList<>(List.of("127.0.0.1:9042"));
+
+  /** Port of contact points given without one. */
+  private int port = 9042;
+
+  /** Data center whose nodes are used; by default the first contact point's. */
+  private String localDatacenter;
+
+  /** Keyspace every connection uses. */
+  private String keyspace;
+
+  /** Username for password authentication. */
+  private String username;
+
+  /** Password for password authentication. */
+  private String password;
+
+  /** Compression of the traffic: none or lz4. */
+  private Compression compression = Compression.NONE;
+
+  /** Native protocol version to pin (V4 or V5); by default the highest both sides speak. */
+  private String protocolVersion;
+
+  /** Size of the prepared-statement cache: statements prepared once and kept. */
+  private int maxPrepared = 512;
+
+  private final Ssl ssl = new Ssl();
+
+  private final Pool pool = new Pool();
+
+  private final Connection connection = new Connection();
+
+  private final Request request = new Request();
+
+  private final Metrics metrics = new Metrics();
+
+  /** Compression algorithms. */
+  public enum Compression {
+    NONE,
+    LZ4
+  }
+
+  public List<String> getContactPoints() {
+    return contactPoints;
+  }
+
+  public void setContactPoints(List<String> contactPoints) {
+    for (String point : contactPoints) {
+      ContactPoints.parse(point, port);
+    }
+    this.contactPoints = contactPoints;
+  }
+
+  public int getPort() {
+    return port;
+  }
+
+  public void setPort(int port) {
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("must be a port number from 1 to 65535");
+    }
+    this.port = port;
+  }
+
+  public String getLocalDatacenter() {
+    return localDatacenter;
+  }
+
+  public void setLocalDatacenter(String localDatacenter) {
+    this.localDatacenter = localDatacenter;
+  }
+
+  public String getKeyspace() {
+    return keyspace;
+  }
+
+  public void setKeyspace(String keyspace) {
+    this.keyspace = keyspace;
+  }
+
+  public String getUsername() {
+    return username;
+  }
+
+  public void setUsername(String username) {
+    this.username = username;
+  }
+
+  public String getPassword() {
+    return password;
+  }
+
+  public void setPassword(String password) {
+    this.password = password;
+  }
+
+  public Compression getCompression() {
+    return compression;
+  }
+
+  public void setCompression(Compression compression) {
+    this.compression = compression;
+  }
+
+  public String getProtocolVersion() {
+    return protocolVersion;
+  }
+
+  public void setProtocolVersion(String protocolVersion) {
+    if (protocolVersion != null
+        && !protocolVersion.isBlank()
+        && !protocolVersion.equalsIgnoreCase("V4")
+        && !protocolVersion.equalsIgnoreCase("V5")) {
+      throw new IllegalArgumentException("must be V4 or V5 (or unset, to negotiate)");
+    }
+    this.protocolVersion = protocolVersion;
+  }
+
+  public int getMaxPrepared() {
+    return maxPrepared;
+  }
+
+  public void setMaxPrepared(int maxPrepared) {
+    requirePositive(maxPrepared);
+    this.maxPrepared = maxPrepared;
+  }
+
+  public Ssl getSsl() {
+    return ssl;
+  }
+
+  public Pool getPool() {
+    return pool;
+  }
+
+  public Connection getConnection() {
+    return connection;
+  }
+
+  public Request getRequest() {
+    return request;
+  }
+
+  public Metrics getMetrics() {
+    return metrics;
+  }
+
+  static void requirePositive(int value) {
+    if (value <= 0) {
+      throw new IllegalArgumentException("must be a positive number");
+    }
+  }
+
+  static void requirePositive(Duration value) {
+    if (value == null || value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException("must be a positive duration, e.g. 500ms or 2s");
+    }
+  }
+
+  /** TLS. */
+  public static class Ssl {
+    /** Whether to use TLS. */
+    private boolean enabled;
+
+    /** Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores. */
+    private String bundle;
+
+    /** Whether to check that the node's certificate matches its address. */
+    private boolean hostnameVerification = true;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public String getBundle() {
+      return bundle;
+    }
+
+    public void setBundle(String bundle) {
+      this.bundle = bundle;
+    }
+
+    public boolean isHostnameVerification() {
+      return hostnameVerification;
+    }
+
+    public void setHostnameVerification(boolean hostnameVerification) {
+      this.hostnameVerification = hostnameVerification;
+    }
+  }
+
+  /** Connection pools. */
+  public static class Pool {
+    /** Connections to each node of the local data center. */
+    private int connectionsPerNode = 1;
+
+    /** Requests in flight per connection (stream ids), 1 to 32768. */
+    private int maxRequestsPerConnection = 1024;
+
+    /** Idle time after which a heartbeat checks a connection; 0 disables heartbeats. */
+    private Duration heartbeatInterval = Duration.ofSeconds(30);
+
+    public int getConnectionsPerNode() {
+      return connectionsPerNode;
+    }
+
+    public void setConnectionsPerNode(int connectionsPerNode) {
+      requirePositive(connectionsPerNode);
+      this.connectionsPerNode = connectionsPerNode;
+    }
+
+    public int getMaxRequestsPerConnection() {
+      return maxRequestsPerConnection;
+    }
+
+    public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
+      if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32768) {
+        throw new IllegalArgumentException("must be from 1 to 32768");
+      }
+      this.maxRequestsPerConnection = maxRequestsPerConnection;
+    }
+
+    public Duration getHeartbeatInterval() {
+      return heartbeatInterval;
+    }
+
+    public void setHeartbeatInterval(Duration heartbeatInterval) {
+      if (heartbeatInterval == null || heartbeatInterval.isNegative()) {
+        throw new IllegalArgumentException("must be a duration of 0 (off) or more");
+      }
+      this.heartbeatInterval = heartbeatInterval;
+    }
+  }
+
+  /** Opening connections. */
+  public static class Connection {
+    /** Timeout of the TCP connect. */
+    private Duration connectTimeout = Duration.ofSeconds(5);
+
+    /** Timeout of each request of a connection's handshake. */
+    private Duration initQueryTimeout = Duration.ofSeconds(5);
+
+    public Duration getConnectTimeout() {
+      return connectTimeout;
+    }
+
+    public void setConnectTimeout(Duration connectTimeout) {
+      requirePositive(connectTimeout);
+      this.connectTimeout = connectTimeout;
+    }
+
+    public Duration getInitQueryTimeout() {
+      return initQueryTimeout;
+    }
+
+    public void setInitQueryTimeout(Duration initQueryTimeout) {
+      requirePositive(initQueryTimeout);
+      this.initQueryTimeout = initQueryTimeout;
+    }
+  }
+
+  /** Request defaults. */
+  public static class Request {
+    /** How long a request may take, retries included. */
+    private Duration timeout = Duration.ofSeconds(2);
+
+    /** Default consistency level. */
+    private ConsistencyLevel consistency = ConsistencyLevel.LOCAL_ONE;
+
+    /** Default serial consistency of lightweight transactions: SERIAL or LOCAL_SERIAL. */
+    private ConsistencyLevel serialConsistency = ConsistencyLevel.SERIAL;
+
+    /** Rows per page. */
+    private int pageSize = 5000;
+
+    /** Whether statements are idempotent (may be retried) unless they say otherwise. */
+    private boolean idempotent;
+
+    private final Throttler throttler = new Throttler();
+
+    public Duration getTimeout() {
+      return timeout;
+    }
+
+    public void setTimeout(Duration timeout) {
+      requirePositive(timeout);
+      this.timeout = timeout;
+    }
+
+    public ConsistencyLevel getConsistency() {
+      return consistency;
+    }
+
+    public void setConsistency(ConsistencyLevel consistency) {
+      this.consistency = consistency;
+    }
+
+    public ConsistencyLevel getSerialConsistency() {
+      return serialConsistency;
+    }
+
+    public void setSerialConsistency(ConsistencyLevel serialConsistency) {
+      if (serialConsistency != null && !serialConsistency.isSerial()) {
+        throw new IllegalArgumentException("must be SERIAL or LOCAL_SERIAL");
+      }
+      this.serialConsistency = serialConsistency;
+    }
+
+    public int getPageSize() {
+      return pageSize;
+    }
+
+    public void setPageSize(int pageSize) {
+      requirePositive(pageSize);
+      this.pageSize = pageSize;
+    }
+
+    public boolean isIdempotent() {
+      return idempotent;
+    }
+
+    public void setIdempotent(boolean idempotent) {
+      this.idempotent = idempotent;
+    }
+
+    public Throttler getThrottler() {
+      return throttler;
+    }
+  }
+
+  /** A concurrency limit on the session's requests. */
+  public static class Throttler {
+    /** Whether to limit the requests in flight. */
+    private boolean enabled;
+
+    /** Requests in flight at most. */
+    private int maxConcurrentRequests = 1024;
+
+    /** Requests that may wait for a slot before new ones are refused. */
+    private int maxQueueSize = 10000;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public int getMaxConcurrentRequests() {
+      return maxConcurrentRequests;
+    }
+
+    public void setMaxConcurrentRequests(int maxConcurrentRequests) {
+      requirePositive(maxConcurrentRequests);
+      this.maxConcurrentRequests = maxConcurrentRequests;
+    }
+
+    public int getMaxQueueSize() {
+      return maxQueueSize;
+    }
+
+    public void setMaxQueueSize(int maxQueueSize) {
+      if (maxQueueSize < 0) {
+        throw new IllegalArgumentException("must not be negative");
+      }
+      this.maxQueueSize = maxQueueSize;
+    }
+  }
+
+  /** Micrometer metrics. */
+  public static class Metrics {
+    /** Whether to register the driver's meters in the application's MeterRegistry. */
+    private boolean enabled = true;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+}

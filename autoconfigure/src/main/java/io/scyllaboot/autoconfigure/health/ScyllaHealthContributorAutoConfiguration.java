@@ -1,0 +1,25 @@
+package io.scyllaboot.autoconfigure.health;
+
+import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.driver.api.CqlSession;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/** The {@code scylla} health indicator, when Spring Boot's health support is present. */
+@AutoConfiguration(after = ScyllaAutoConfiguration.class)
+@ConditionalOnClass({CqlSession.class, HealthIndicator.class})
+@ConditionalOnBean(CqlSession.class)
+@ConditionalOnEnabledHealthIndicator("scylla")
+public final class ScyllaHealthContributorAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean(name = "scyllaHealthIndicator")
+  ScyllaHealthIndicator scyllaHealthIndicator(CqlSession session) {
+    return new ScyllaHealthIndicator(session);
+  }
+}

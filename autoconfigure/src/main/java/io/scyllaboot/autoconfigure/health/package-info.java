@@ -1,0 +1,2 @@
+/** The scylla health indicator. */
+package io.scyllaboot.autoconfigure.health;

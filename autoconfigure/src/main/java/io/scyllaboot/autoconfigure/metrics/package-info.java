@@ -1,0 +1,2 @@
+/** Micrometer binding of the driver meters. */
+package io.scyllaboot.autoconfigure.metrics;

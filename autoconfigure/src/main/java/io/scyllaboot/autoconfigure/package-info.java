@@ -1,0 +1,2 @@
+/** Spring Boot auto-configuration of the Scylla Boot driver from scylla.* properties. */
+package io.scyllaboot.autoconfigure;

@@ -1,0 +1,221 @@
+package io.scyllaboot.spring.cql;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.BatchStatement;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.session.SessionCallback;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+
+/**
+ * The synchronous template: a thin layer over {@link CqlSession} that maps rows and translates
+ * errors. Calls go straight to the driver (no proxy, no per-call wrapper); thread-safe.
+ */
+public class CqlTemplate implements CqlOperations {
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+
+  public CqlTemplate(CqlSession session) {
+    this(session, new ScyllaExceptionTranslator());
+  }
+
+  public CqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+    this.session = Objects.requireNonNull(session, "session");
+    this.translator = Objects.requireNonNull(translator, "translator");
+  }
+
+  /** The driver session, for what the template does not cover. */
+  public CqlSession getSession() {
+    return session;
+  }
+
+  public ScyllaExceptionTranslator getExceptionTranslator() {
+    return translator;
+  }
+
+  private ResultSet run(String task, String cql, Object[] args) {
+    try {
+      return session.execute(cql, args);
+    } catch (RuntimeException e) {
+      throw translator.translate(task, cql, e);
+    }
+  }
+
+  @Override
+  public <T> T executeInSession(SessionCallback<T> action) {
+    Objects.requireNonNull(action, "callback");
+    try {
+      return session.executeInSession(action);
+    } catch (RuntimeException e) {
+      throw translator.translate("session callback", null, e);
+    }
+  }
+
+  @Override
+  public boolean execute(String cql, Object... args) {
+    try (ResultSet result = run("execute", cql, args)) {
+      return result.wasApplied();
+    }
+  }
+
+  @Override
+  public boolean execute(Statement<?> statement) {
+    try (ResultSet result = session.execute(statement)) {
+      return result.wasApplied();
+    } catch (RuntimeException e) {
+      throw translator.translate("execute", statement.toString(), e);
+    }
+  }
+
+  @Override
+  public ResultSet queryForResultSet(String cql, Object... args) {
+    return run("query", cql, args);
+  }
+
+  @Override
+  public <T> T query(String cql, ResultSetExtractor<T> extractor, Object... args) {
+    try (ResultSet result = run("query", cql, args)) {
+      return extractor.extractData(result);
+    } catch (RuntimeException e) {
+      throw translator.translate("query", cql, e);
+    }
+  }
+
+  @Override
+  public void query(String cql, RowCallbackHandler handler, Object... args) {
+    try (ResultSet result = run("query", cql, args)) {
+      for (Row row : result) {
+        handler.processRow(row);
+      }
+    } catch (RuntimeException e) {
+      throw translator.translate("query", cql, e);
+    }
+  }
+
+  @Override
+  public <T> List<T> query(String cql, RowMapper<T> mapper, Object... args) {
+    try (ResultSet result = run("query", cql, args)) {
+      List<T> mapped = new ArrayList<>();
+      int rowNumber = 0;
+      for (Row row : result) {
+        mapped.add(mapper.mapRow(row, rowNumber++));
+      }
+      return mapped;
+    } catch (RuntimeException e) {
+      throw translator.translate("query", cql, e);
+    }
+  }
+
+  @Override
+  public <T> T queryForObject(String cql, RowMapper<T> mapper, Object... args) {
+    List<T> rows = query(cql, mapper, args);
+    if (rows.size() != 1) {
+      throw new IncorrectResultSizeDataAccessException(
+          "expected exactly 1 row from [" + cql + "] but got " + rows.size(), 1, rows.size());
+    }
+    return rows.get(0);
+  }
+
+  @Override
+  public <T> T queryForObject(String cql, Class<T> requiredType, Object... args) {
+    return queryForObject(cql, singleColumn(requiredType), args);
+  }
+
+  @Override
+  public Map<String, Object> queryForMap(String cql, Object... args) {
+    return queryForObject(cql, CqlTemplate::toMap, args);
+  }
+
+  @Override
+  public <T> List<T> queryForList(String cql, Class<T> elementType, Object... args) {
+    return query(cql, singleColumn(elementType), args);
+  }
+
+  @Override
+  public List<Map<String, Object>> queryForList(String cql, Object... args) {
+    return query(cql, CqlTemplate::toMap, args);
+  }
+
+  @Override
+  public <T> Stream<T> queryForStream(String cql, RowMapper<T> mapper, Object... args) {
+    ResultSet result = run("query", cql, args);
+    Iterator<Row> rows = result.iterator();
+    Iterator<T> mapped =
+        new Iterator<>() {
+          private int rowNumber;
+
+          @Override
+          public boolean hasNext() {
+            try {
+              return rows.hasNext();
+            } catch (RuntimeException e) {
+              throw translator.translate("query", cql, e);
+            }
+          }
+
+          @Override
+          public T next() {
+            return mapper.mapRow(rows.next(), rowNumber++);
+          }
+        };
+    return StreamSupport.stream(
+            Spliterators.spliteratorUnknownSize(mapped, Spliterator.ORDERED | Spliterator.NONNULL),
+            false)
+        .onClose(result::close);
+  }
+
+  @Override
+  public boolean update(String cql, Object... args) {
+    return execute(cql, args);
+  }
+
+  @Override
+  public void batchUpdate(BatchStatement.BatchType type, String cql, List<Object[]> batchArgs) {
+    try {
+      PreparedStatement prepared = session.prepare(cql);
+      BatchStatement batch = BatchStatement.of(type);
+      List<Statement<?>> children = new ArrayList<>(batchArgs.size());
+      for (Object[] args : batchArgs) {
+        children.add(prepared.bind(args));
+      }
+      session.execute(batch.add(children.toArray(new Statement<?>[0]))).close();
+    } catch (RuntimeException e) {
+      throw translator.translate("batch update", cql, e);
+    }
+  }
+
+  /** Maps the only column of a row, checking that there is only one. */
+  static <T> RowMapper<T> singleColumn(Class<T> type) {
+    return (row, rowNumber) -> {
+      int columns = row.columnDefinitions().size();
+      if (columns != 1) {
+        throw new IncorrectResultSizeDataAccessException(
+            "expected 1 column but the result has " + columns, 1, columns);
+      }
+      return row.get(0, type);
+    };
+  }
+
+  /** A row as column name to value, in column order. */
+  static Map<String, Object> toMap(Row row, int rowNumber) {
+    ColumnDefinitions columns = row.columnDefinitions();
+    Map<String, Object> map = new LinkedHashMap<>(columns.size() * 2);
+    for (int i = 0; i < columns.size(); i++) {
+      map.put(columns.get(i).name(), row.getObject(i));
+    }
+    return map;
+  }
+}

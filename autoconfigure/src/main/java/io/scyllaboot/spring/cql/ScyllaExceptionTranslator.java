@@ -1,0 +1,120 @@
+package io.scyllaboot.spring.cql;
+
+import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.error.AlreadyExistsException;
+import io.scyllaboot.driver.api.error.AuthenticationException;
+import io.scyllaboot.driver.api.error.BootstrappingException;
+import io.scyllaboot.driver.api.error.BusyConnectionException;
+import io.scyllaboot.driver.api.error.ConfigurationException;
+import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.FunctionFailureException;
+import io.scyllaboot.driver.api.error.InvalidBindValueException;
+import io.scyllaboot.driver.api.error.InvalidQueryException;
+import io.scyllaboot.driver.api.error.OverloadedException;
+import io.scyllaboot.driver.api.error.ReadFailureException;
+import io.scyllaboot.driver.api.error.ReadTimeoutException;
+import io.scyllaboot.driver.api.error.RequestThrottledException;
+import io.scyllaboot.driver.api.error.SyntaxErrorException;
+import io.scyllaboot.driver.api.error.TruncateException;
+import io.scyllaboot.driver.api.error.UnauthorizedException;
+import io.scyllaboot.driver.api.error.UnavailableException;
+import io.scyllaboot.driver.api.error.WriteFailureException;
+import io.scyllaboot.driver.api.error.WriteTimeoutException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataRetrievalFailureException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.dao.PermissionDeniedDataAccessException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.dao.support.PersistenceExceptionTranslator;
+
+/**
+ * The one place where driver exceptions become Spring's {@link DataAccessException}s.
+ *
+ * <table>
+ *   <caption>Mapping</caption>
+ *   <tr><td>read/write timeouts, driver timeout</td><td>{@link QueryTimeoutException}</td></tr>
+ *   <tr><td>unavailable, overloaded, bootstrapping, busy, throttled</td>
+ *       <td>{@link TransientDataAccessResourceException}</td></tr>
+ *   <tr><td>connection failures, no node available, truncate error</td>
+ *       <td>{@link DataAccessResourceFailureException}</td></tr>
+ *   <tr><td>syntax error</td><td>{@link CqlSyntaxException}</td></tr>
+ *   <tr><td>invalid query, bad bind value</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
+ *   <tr><td>configuration error</td><td>{@link InvalidDataAccessResourceUsageException}</td></tr>
+ *   <tr><td>already exists</td><td>{@link DuplicateKeyException}</td></tr>
+ *   <tr><td>unauthorized, authentication</td><td>{@link PermissionDeniedDataAccessException}</td></tr>
+ *   <tr><td>read/write/function failures</td><td>{@link DataRetrievalFailureException}</td></tr>
+ *   <tr><td>anything else from the driver</td><td>{@link UncategorizedScyllaException}</td></tr>
+ * </table>
+ */
+public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator {
+
+  @Override
+  public DataAccessException translateExceptionIfPossible(RuntimeException exception) {
+    if (exception instanceof DataAccessException already) {
+      return already;
+    }
+    return exception instanceof DriverException ? translate("CQL", null, exception) : null;
+  }
+
+  /**
+   * Translates a driver exception, naming the task and the CQL in the message.
+   *
+   * @param task what was being done, e.g. {@code "query"}
+   * @param cql the statement, or null
+   */
+  public DataAccessException translate(String task, String cql, RuntimeException exception) {
+    if (exception instanceof DataAccessException already) {
+      return already;
+    }
+    String message = task + (cql == null ? "" : " [" + cql + "]") + "; " + exception.getMessage();
+    if (exception instanceof ReadTimeoutException
+        || exception instanceof WriteTimeoutException
+        || exception instanceof DriverTimeoutException) {
+      return new QueryTimeoutException(message, exception);
+    }
+    if (exception instanceof UnavailableException
+        || exception instanceof OverloadedException
+        || exception instanceof BootstrappingException
+        || exception instanceof BusyConnectionException
+        || exception instanceof RequestThrottledException) {
+      return new TransientDataAccessResourceException(message, exception);
+    }
+    if (exception instanceof AuthenticationException
+        || exception instanceof UnauthorizedException) {
+      return new PermissionDeniedDataAccessException(message, exception);
+    }
+    if (exception instanceof ConnectionException
+        || exception instanceof AllNodesFailedException
+        || exception instanceof TruncateException) {
+      return new DataAccessResourceFailureException(message, exception);
+    }
+    if (exception instanceof SyntaxErrorException) {
+      return new CqlSyntaxException(task, cql, exception);
+    }
+    if (exception instanceof AlreadyExistsException) {
+      return new DuplicateKeyException(message, exception);
+    }
+    if (exception instanceof InvalidQueryException
+        || exception instanceof InvalidBindValueException) {
+      return new InvalidDataAccessApiUsageException(message, exception);
+    }
+    if (exception instanceof ConfigurationException) {
+      return new InvalidDataAccessResourceUsageException(message, exception);
+    }
+    if (exception instanceof ReadFailureException
+        || exception instanceof WriteFailureException
+        || exception instanceof FunctionFailureException) {
+      return new DataRetrievalFailureException(message, exception);
+    }
+    if (exception instanceof DriverException) {
+      return new UncategorizedScyllaException(message, exception);
+    }
+    return null;
+  }
+}
