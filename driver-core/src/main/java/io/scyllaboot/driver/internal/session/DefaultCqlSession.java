@@ -12,6 +12,7 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.error.AuthenticationException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.ConnectionOptions;
@@ -74,7 +75,11 @@ public final class DefaultCqlSession implements CqlSession {
             settings.connectTimeout(),
             settings.maxRequestsPerConnection(),
             settings.maxQueuedRequests(),
-            ConnectionOptions.DEFAULTS.maxFrameLength());
+            ConnectionOptions.DEFAULTS.maxFrameLength(),
+            settings.compression(),
+            settings.sslContext(),
+            settings.hostnameVerification(),
+            settings.authProvider());
     ChannelFactory factory = new ChannelFactory(group, timer, options, settings.sessionName());
     CompletableFuture<CqlSession> result = new CompletableFuture<>();
     connectFirst(factory, settings, settings.contactPoints().iterator(), null)
@@ -98,6 +103,10 @@ public final class DefaultCqlSession implements CqlSession {
       Iterator<InetSocketAddress> points,
       Throwable lastError) {
     if (!points.hasNext()) {
+      if (lastError instanceof AuthenticationException rejected) {
+        // Wrong or missing credentials: a configuration error that names the node; say it as is.
+        return CompletableFuture.failedFuture(rejected);
+      }
       return CompletableFuture.failedFuture(
           new ConnectionException(
               "could not connect to any contact point "
@@ -164,6 +173,11 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public PreparedStatement prepare(String cql) {
     return Futures.getUninterruptibly(prepareAsync(cql), "prepare");
+  }
+
+  /** The protocol version the session's connection speaks (negotiated unless pinned). */
+  public int protocolVersion() {
+    return channel.protocolVersion();
   }
 
   @Override
