@@ -71,9 +71,9 @@ public final class CountingProxy implements AutoCloseable {
                   OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0) {
+                  counter.addAndGet(n); // before forwarding: what the peer got is counted
                   out.write(buffer, 0, n);
                   out.flush();
-                  counter.addAndGet(n);
                 }
               } catch (IOException e) {
                 // one side closed: close both
