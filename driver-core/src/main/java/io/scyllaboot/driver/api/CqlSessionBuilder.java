@@ -57,8 +57,10 @@ public final class CqlSessionBuilder {
   /**
    * Pins the protocol version. By default the driver negotiates: it offers {@link
    * ProtocolVersion#V5} and, when the first node refuses it, reconnects with {@link
-   * ProtocolVersion#V4}. A pinned version is never downgraded: a node that refuses it fails the
-   * connection with a {@link io.scyllaboot.driver.api.error.ProtocolErrorException}.
+   * ProtocolVersion#V4}; later connections use the outcome at once. A pinned version is never
+   * downgraded: a node that refuses it fails the connection with a {@link
+   * io.scyllaboot.driver.api.error.ConnectionException} caused by the node's {@link
+   * io.scyllaboot.driver.api.error.ProtocolErrorException}.
    */
   public CqlSessionBuilder withProtocolVersion(ProtocolVersion version) {
     this.protocolVersion = Objects.requireNonNull(version, "protocol version");
@@ -238,8 +240,10 @@ public final class CqlSessionBuilder {
   /**
    * Opens the session and waits for it.
    *
+   * @throws io.scyllaboot.driver.api.error.AuthenticationException if a node rejected the
+   *     credentials, or requires some and none are configured; it names the node
    * @throws io.scyllaboot.driver.api.error.ConnectionException if no contact point accepts a
-   *     connection
+   *     connection (a TLS handshake failure names the node and the reason)
    */
   public CqlSession build() {
     try {

@@ -86,46 +86,4 @@ public record ConnectionOptions(
         hostnameVerification,
         authProvider);
   }
-
-  public ConnectionOptions withCompression(Compression value) {
-    return new ConnectionOptions(
-        protocolVersion,
-        connectTimeout,
-        initTimeout,
-        maxRequestsPerConnection,
-        maxQueuedRequests,
-        maxFrameLength,
-        value,
-        sslContext,
-        hostnameVerification,
-        authProvider);
-  }
-
-  public ConnectionOptions withSsl(@Nullable SSLContext context, boolean verifyHostname) {
-    return new ConnectionOptions(
-        protocolVersion,
-        connectTimeout,
-        initTimeout,
-        maxRequestsPerConnection,
-        maxQueuedRequests,
-        maxFrameLength,
-        compression,
-        context,
-        verifyHostname,
-        authProvider);
-  }
-
-  public ConnectionOptions withAuthProvider(@Nullable AuthProvider provider) {
-    return new ConnectionOptions(
-        protocolVersion,
-        connectTimeout,
-        initTimeout,
-        maxRequestsPerConnection,
-        maxQueuedRequests,
-        maxFrameLength,
-        compression,
-        sslContext,
-        hostnameVerification,
-        provider);
-  }
 }

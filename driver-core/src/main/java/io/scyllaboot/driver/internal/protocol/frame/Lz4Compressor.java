@@ -9,8 +9,12 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
  * LZ4 block compression with lz4-java (an optional dependency: this class is loaded only when a
- * session asks for LZ4). Compression uses the fast compressor; decompression the safe decompressor
- * with an exact expected length, since the input comes from the network. Thread-safe.
+ * session asks for LZ4). Thread-safe.
+ *
+ * <p>Compression (of the driver's own bytes) uses the fastest implementation. Decompression reads
+ * bytes from the network, so it uses the pure-Java safe decompressor, with bounds-checked views
+ * that start at the output region and an exact expected length: lz4-java 1.8.0's native and unsafe
+ * decoders can be driven out of bounds by crafted input (CVE-2025-12183).
  */
 public final class Lz4Compressor implements Compressor {
   public static final Lz4Compressor INSTANCE = new Lz4Compressor();
@@ -19,9 +23,8 @@ public final class Lz4Compressor implements Compressor {
   private final LZ4SafeDecompressor decompressor;
 
   private Lz4Compressor() {
-    LZ4Factory factory = LZ4Factory.fastestInstance();
-    compressor = factory.fastCompressor();
-    decompressor = factory.safeDecompressor();
+    compressor = LZ4Factory.fastestInstance().fastCompressor();
+    decompressor = LZ4Factory.safeInstance().safeDecompressor();
   }
 
   @Override
