@@ -1,27 +1,62 @@
 #!/usr/bin/env bash
-# The project's local Apache Cassandra 5.0 node on 127.0.0.1:9042, for tests, samples and benchmarks.
+# The project's local Apache Cassandra 5.0 nodes, for tests, samples and benchmarks.
 #
-#   scripts/cassandra-node.sh start    fetch the jars (once), write the configuration, start the node in the
-#                                      background and wait for its CQL port; reuses a node that is already up
-#   scripts/cassandra-node.sh stop     stop the node this script started
-#   scripts/cassandra-node.sh status   say whether the CQL port answers
+#   scripts/cassandra-node.sh start [--auth|--tls]   fetch the jars (once), write the configuration, start
+#                                                    the node in the background and wait for its CQL port;
+#                                                    reuses a node that is already up
+#   scripts/cassandra-node.sh stop [--auth|--tls]    stop the node this script started
+#   scripts/cassandra-node.sh status [--auth|--tls]  say whether the CQL port answers
 #
-# Everything lives under .node/ at the repository root (ignored by git): lib/, conf/, data/, logs/.
-# Settings (environment): NODE_HEAP (default 768M), NODE_START_TIMEOUT seconds (default 180),
-# NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042).
+# Without a flag: the plain node on 127.0.0.1:9042, under .node/ at the repository root (ignored by git):
+# lib/, conf/, data/, logs/. Settings (environment): NODE_HEAP (default 768M), NODE_START_TIMEOUT seconds
+# (default 180), NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042).
+#
+# --auth: a node with PasswordAuthenticator and CassandraAuthorizer (superuser cassandra/cassandra, created at
+#         once) on 127.0.0.2:9042, under .node-auth/, JMX port 7299.
+# --tls:  a node that accepts only TLS clients on 127.0.0.3:9042, under .node-tls/, JMX port 7399. Its
+#         self-signed key pair (RSA, SAN=IP:127.0.0.3) is generated once into .node-tls/conf/keystore.p12
+#         (password scylla-boot); the certificate is exported to .node-tls/conf/node-cert.pem for clients.
+# Both are single-node clusters of their own (they share the jars in .node/lib) with NODE_HEAP default 512M.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-node_dir="${NODE_DIR:-$root/.node}"
-host="${NODE_HOST:-127.0.0.1}"
+command="${1:-}"
+variant="${2:-}"
+case "$variant" in
+  "")
+    node_dir="${NODE_DIR:-$root/.node}"
+    host="${NODE_HOST:-127.0.0.1}"
+    heap="${NODE_HEAP:-768M}"
+    jmx_port=7199
+    lib_dir="$node_dir/lib"
+    cluster=scylla-boot-test
+    ;;
+  --auth)
+    node_dir="$root/.node-auth"
+    host=127.0.0.2
+    heap="${NODE_HEAP:-512M}"
+    jmx_port=7299
+    lib_dir="$root/.node/lib"
+    cluster=scylla-boot-auth
+    ;;
+  --tls)
+    node_dir="$root/.node-tls"
+    host=127.0.0.3
+    heap="${NODE_HEAP:-512M}"
+    jmx_port=7399
+    lib_dir="$root/.node/lib"
+    cluster=scylla-boot-tls
+    ;;
+  *) echo "usage: $0 start|stop|status [--auth|--tls]" >&2; exit 2 ;;
+esac
 port="${NODE_PORT:-9042}"
-heap="${NODE_HEAP:-768M}"
 timeout="${NODE_START_TIMEOUT:-180}"
 pid_file="$node_dir/cassandra.pid"
 log_dir="$node_dir/logs"
 java_bin="${CASSANDRA_JAVA:-java}"
+keystore_password=scylla-boot
 
-say() { echo "[cassandra-node] $*"; }
+say() { echo "[cassandra-node${variant:+ $variant}] $*"; }
 
 port_open() {
   (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null && return 0 || return 1
@@ -36,18 +71,56 @@ running_pid() {
 }
 
 fetch_jars() {
-  if [[ -f "$node_dir/lib/.complete" ]]; then return 0; fi
-  say "fetching org.apache.cassandra:cassandra-all and its runtime jars into $node_dir/lib"
-  mkdir -p "$node_dir/lib"
+  if [[ -f "$lib_dir/.complete" ]]; then return 0; fi
+  say "fetching org.apache.cassandra:cassandra-all and its runtime jars into $lib_dir"
+  mkdir -p "$lib_dir"
   mvn -B -q -Dstyle.color=never -f "$root/scripts/cassandra-node/pom.xml" dependency:copy-dependencies \
-    -Dnode.lib="$node_dir/lib"
-  touch "$node_dir/lib/.complete"
+    -Dnode.lib="$lib_dir"
+  touch "$lib_dir/.complete"
+}
+
+# The TLS node's self-signed key pair, made once; clients trust the exported certificate.
+generate_keystore() {
+  local keystore="$node_dir/conf/keystore.p12"
+  if [[ -f "$keystore" ]]; then return 0; fi
+  say "generating a self-signed key pair for $host into $keystore"
+  keytool -genkeypair -alias node -keyalg RSA -keysize 2048 -validity 3650 \
+    -dname "CN=scylla-boot-tls-node" -ext "SAN=IP:$host" -storetype PKCS12 \
+    -keystore "$keystore" -storepass "$keystore_password" -keypass "$keystore_password" > /dev/null 2>&1
+  keytool -exportcert -rfc -alias node -keystore "$keystore" -storepass "$keystore_password" \
+    -file "$node_dir/conf/node-cert.pem" > /dev/null 2>&1
+}
+
+# The lines of cassandra.yaml that differ between the variants.
+variant_config() {
+  case "$variant" in
+    --auth)
+      echo "authenticator: PasswordAuthenticator"
+      echo "authorizer: CassandraAuthorizer"
+      ;;
+    *)
+      echo "authenticator: AllowAllAuthenticator"
+      echo "authorizer: AllowAllAuthorizer"
+      ;;
+  esac
+  if [[ "$variant" == --tls ]]; then
+    cat <<YAML
+client_encryption_options:
+  enabled: true
+  optional: false
+  keystore: $node_dir/conf/keystore.p12
+  keystore_password: $keystore_password
+  store_type: PKCS12
+  require_client_auth: false
+YAML
+  fi
 }
 
 write_config() {
   mkdir -p "$node_dir/conf" "$node_dir/data" "$log_dir"
+  if [[ "$variant" == --tls ]]; then generate_keystore; fi
   cat > "$node_dir/conf/cassandra.yaml" <<YAML
-cluster_name: scylla-boot-test
+cluster_name: $cluster
 num_tokens: 16
 partitioner: org.apache.cassandra.dht.Murmur3Partitioner
 endpoint_snitch: SimpleSnitch
@@ -74,8 +147,7 @@ memtable_heap_space: 64MiB
 memtable_offheap_space: 64MiB
 concurrent_compactors: 1
 auto_snapshot: false
-authenticator: AllowAllAuthenticator
-authorizer: AllowAllAuthorizer
+$(variant_config)
 role_manager: CassandraRoleManager
 user_defined_functions_enabled: false
 materialized_views_enabled: true
@@ -125,10 +197,10 @@ start() {
       -Dio.netty.tryReflectionSetAccessible=true -Dio.netty.allocator.useCacheForAllThreads=true
       -Dio.netty.allocator.maxOrder=11
       "-Dcassandra.config=file://$node_dir/conf/cassandra.yaml" -Dcassandra-foreground=yes
-      "-Dcassandra.logdir=$log_dir" "-Dcassandra.storagedir=$node_dir/data" -Dcassandra.jmx.local.port=7199
+      "-Dcassandra.logdir=$log_dir" "-Dcassandra.storagedir=$node_dir/data" "-Dcassandra.jmx.local.port=$jmx_port"
       -Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.superuser_setup_delay_ms=0
       "-Dlogback.configurationFile=file://$node_dir/conf/logback.xml"
-      -cp "$node_dir/lib/*" org.apache.cassandra.service.CassandraDaemon
+      -cp "$lib_dir/*" org.apache.cassandra.service.CassandraDaemon
     )
     say "starting Apache Cassandra 5.0 on $host:$port (heap $heap)"
     nohup "$java_bin" "${flags[@]}" > "$log_dir/stdout.log" 2>&1 < /dev/null &
@@ -174,9 +246,9 @@ stop() {
   rm -f "$pid_file"
 }
 
-case "${1:-}" in
+case "$command" in
   start) start ;;
   stop) stop ;;
   status) if port_open; then say "up on $host:$port"; else say "down"; exit 1; fi ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status [--auth|--tls]" >&2; exit 2 ;;
 esac

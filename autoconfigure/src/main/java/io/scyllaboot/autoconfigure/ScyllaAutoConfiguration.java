@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.context.annotation.Scope;
@@ -39,7 +40,8 @@ public final class ScyllaAutoConfiguration {
   CqlSessionBuilder scyllaSessionBuilder(
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
-      ObjectProvider<CqlSessionBuilderCustomizer> customizers) {
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
+      ObjectProvider<SslBundles> sslBundles) {
     CqlSessionBuilder builder = CqlSession.builder();
     for (InetSocketAddress point : connectionDetails.getContactPoints()) {
       builder.addContactPoint(point);
@@ -65,7 +67,7 @@ public final class ScyllaAutoConfiguration {
           request.getThrottler().getMaxConcurrentRequests(),
           request.getThrottler().getMaxQueueSize());
     }
-    ScyllaSecurity.apply(properties, connectionDetails, builder);
+    ScyllaSecurity.apply(properties, connectionDetails, sslBundles.getIfAvailable(), builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder;
   }

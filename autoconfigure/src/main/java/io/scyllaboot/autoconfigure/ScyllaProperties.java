@@ -34,7 +34,10 @@ public class ScyllaProperties {
   /** Compression of the traffic: none or lz4. */
   private Compression compression = Compression.NONE;
 
-  /** Native protocol version to pin (V4 or V5); by default the highest both sides speak. */
+  /**
+   * Native protocol version to pin (V4 or V5); by default the highest both sides speak (V5 with
+   * Cassandra 4+, V4 with ScyllaDB).
+   */
   private String protocolVersion;
 
   /** Size of the prepared-statement cache: statements prepared once and kept. */

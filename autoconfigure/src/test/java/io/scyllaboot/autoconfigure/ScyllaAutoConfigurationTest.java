@@ -55,7 +55,13 @@ class ScyllaAutoConfigurationTest {
             "scylla.request.idempotent=true",
             "scylla.request.throttler.enabled=true",
             "scylla.request.throttler.max-concurrent-requests=50",
-            "scylla.request.throttler.max-queue-size=500")
+            "scylla.request.throttler.max-queue-size=500",
+            "scylla.compression=lz4",
+            "scylla.protocol-version=v4",
+            "scylla.username=app",
+            "scylla.password=s3cr3t",
+            "scylla.ssl.enabled=true",
+            "scylla.ssl.hostname-verification=false")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
@@ -79,7 +85,13 @@ class ScyllaAutoConfigurationTest {
                   .contains("maxRequestsPerConnection=2048")
                   .contains("heartbeatInterval=PT15S")
                   .contains("idempotent=true")
-                  .contains("throttling=50/500");
+                  .contains("throttling=50/500")
+                  .contains("compression=LZ4")
+                  .contains("protocolVersion=V4")
+                  .contains("ssl=true")
+                  .contains("hostnameVerification=false")
+                  .contains("auth=")
+                  .doesNotContain("s3cr3t");
             });
   }
 
@@ -195,6 +207,19 @@ class ScyllaAutoConfigurationTest {
         "scylla.request.consistency",
         "'STRONG'",
         "use one of [ANY, ONE, TWO, THREE, QUORUM, ALL, LOCAL_QUORUM, EACH_QUORUM, SERIAL, LOCAL_SERIAL, LOCAL_ONE]");
+  }
+
+  @Test
+  void should_refuse_a_username_without_a_password() {
+    runner
+        .withPropertyValues("scylla.username=app")
+        .run(
+            context ->
+                assertThat(context)
+                    .hasFailed()
+                    .getFailure()
+                    .hasStackTraceContaining(
+                        "scylla.username and scylla.password must be set together"));
   }
 
   @Test

@@ -1,11 +1,15 @@
 package io.scyllaboot.driver.api;
 
+import io.scyllaboot.driver.api.auth.AuthProvider;
+import io.scyllaboot.driver.api.auth.PlainTextAuthProvider;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
+import javax.net.ssl.SSLContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures and opens a {@link CqlSession}. Every setter validates its argument at once and names
@@ -15,7 +19,11 @@ public final class CqlSessionBuilder {
   private final List<InetSocketAddress> contactPoints = new ArrayList<>();
   private String keyspace;
   private String localDatacenter;
-  private ProtocolVersion protocolVersion = ProtocolVersion.V4;
+  private @Nullable ProtocolVersion protocolVersion; // null: negotiate
+  private Compression compression = Compression.NONE;
+  private @Nullable AuthProvider authProvider;
+  private @Nullable SSLContext sslContext;
+  private boolean hostnameVerification = true;
   private ConsistencyLevel consistency = ConsistencyLevel.LOCAL_ONE;
   private ConsistencyLevel serialConsistency = ConsistencyLevel.SERIAL;
   private int pageSize = 5000;
@@ -57,9 +65,84 @@ public final class CqlSessionBuilder {
     return this;
   }
 
-  /** The protocol version to speak; default {@link ProtocolVersion#V4}. */
+  /**
+   * Pins the protocol version. By default the driver negotiates: it offers {@link
+   * ProtocolVersion#V5} and, when the first node refuses it, reconnects with {@link
+   * ProtocolVersion#V4}; later connections use the outcome at once. A pinned version is never
+   * downgraded: a node that refuses it fails the connection with a {@link
+   * io.scyllaboot.driver.api.error.ConnectionException} caused by the node's {@link
+   * io.scyllaboot.driver.api.error.ProtocolErrorException}.
+   */
   public CqlSessionBuilder withProtocolVersion(ProtocolVersion version) {
     this.protocolVersion = Objects.requireNonNull(version, "protocol version");
+    return this;
+  }
+
+  /**
+   * Compresses the traffic with the node; default {@link Compression#NONE}. {@link Compression#LZ4}
+   * needs {@code org.lz4:lz4-java} on the class path.
+   *
+   * @throws IllegalStateException if LZ4 is chosen and lz4-java is missing
+   */
+  public CqlSessionBuilder withCompression(Compression compression) {
+    Objects.requireNonNull(compression, "compression");
+    if (compression == Compression.LZ4) {
+      try {
+        Class.forName(
+            "net.jpountz.lz4.LZ4Factory", false, CqlSessionBuilder.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new IllegalStateException(
+            "LZ4 compression needs org.lz4:lz4-java on the class path; add it as a dependency", e);
+      }
+    }
+    this.compression = compression;
+    return this;
+  }
+
+  /**
+   * Logs in with a username and password (SASL PLAIN, for Cassandra's and ScyllaDB's {@code
+   * PasswordAuthenticator}); shorthand for {@code withAuthProvider(new
+   * PlainTextAuthProvider(username, password))}. Default: no credentials, and a node that requires
+   * authentication fails the connection with an {@link
+   * io.scyllaboot.driver.api.error.AuthenticationException}.
+   *
+   * @throws IllegalArgumentException if the username is empty
+   */
+  public CqlSessionBuilder withAuthCredentials(String username, String password) {
+    return withAuthProvider(new PlainTextAuthProvider(username, password));
+  }
+
+  /**
+   * Authenticates every connection with this provider, for mechanisms other than plain passwords;
+   * default none. Replaces {@link #withAuthCredentials}.
+   */
+  public CqlSessionBuilder withAuthProvider(AuthProvider provider) {
+    this.authProvider = Objects.requireNonNull(provider, "auth provider");
+    return this;
+  }
+
+  /**
+   * Encrypts every connection with TLS (1.3 or 1.2) from this context, which holds the trust
+   * material (and a key for client authentication, if the nodes require one); default: plain TCP.
+   * The node's certificate is checked against the contact point's host unless {@link
+   * #withHostnameVerification(boolean)} turns that off. A handshake failure (for example an
+   * untrusted certificate) fails the connection with a {@link
+   * io.scyllaboot.driver.api.error.ConnectionException} naming the node and the reason.
+   */
+  public CqlSessionBuilder withSslContext(SSLContext context) {
+    this.sslContext = Objects.requireNonNull(context, "SSL context");
+    return this;
+  }
+
+  /**
+   * Whether TLS connections check that the node's certificate names the host connected to (HTTPS
+   * endpoint identification: a DNS name or IP address in its subject alternative names); default
+   * true. Only meaningful with {@link #withSslContext(SSLContext)}; turn it off only for nodes
+   * whose certificates cannot name them, since it lets anyone holding a trusted certificate
+   * impersonate a node.
+   */
+  public CqlSessionBuilder withHostnameVerification(boolean verify) {
+    this.hostnameVerification = verify;
     return this;
   }
 
@@ -264,7 +347,7 @@ public final class CqlSessionBuilder {
             List.copyOf(points),
             keyspace,
             localDatacenter,
-            protocolVersion.code(),
+            protocolVersion == null ? 0 : protocolVersion.code(),
             consistency,
             serialConsistency,
             pageSize,
@@ -284,14 +367,20 @@ public final class CqlSessionBuilder {
             maxConcurrentRequests,
             maxThrottledQueue,
             schemaAgreementTimeout,
-            meterRegistry));
+            meterRegistry,
+            compression,
+            sslContext,
+            hostnameVerification,
+            authProvider));
   }
 
   /**
    * Opens the session and waits for it.
    *
+   * @throws io.scyllaboot.driver.api.error.AuthenticationException if a node rejected the
+   *     credentials, or requires some and none are configured; it names the node
    * @throws io.scyllaboot.driver.api.error.ConnectionException if no contact point accepts a
-   *     connection
+   *     connection (a TLS handshake failure names the node and the reason)
    */
   public CqlSession build() {
     try {
@@ -308,7 +397,9 @@ public final class CqlSessionBuilder {
   @Override
   public String toString() {
     return "CqlSessionBuilder{contactPoints="
-        + contactPoints.stream().map(point -> point.getHostString() + ":" + point.getPort()).toList()
+        + contactPoints.stream()
+            .map(point -> point.getHostString() + ":" + point.getPort())
+            .toList()
         + ", keyspace="
         + keyspace
         + ", localDatacenter="
@@ -341,6 +432,14 @@ public final class CqlSessionBuilder {
         + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
         + ", metrics="
         + (meterRegistry != null)
+        + ", compression="
+        + compression
+        + ", ssl="
+        + (sslContext != null)
+        + ", hostnameVerification="
+        + hostnameVerification
+        + ", auth="
+        + (authProvider == null ? "none" : authProvider)
         + "}";
   }
 

@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,19 +65,23 @@ public final class CassandraNode {
   }
 
   private static void start() {
+    runScript("start");
+  }
+
+  /** Runs {@code scripts/cassandra-node.sh} with these arguments and waits for it. */
+  static void runScript(String... arguments) {
     Path script = findScript();
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+    command.addAll(List.of(arguments));
     try {
-      Process process = new ProcessBuilder("bash", script.toString(), "start").inheritIO().start();
+      Process process = new ProcessBuilder(command).inheritIO().start();
       if (!process.waitFor(300, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new IllegalStateException(script + " start did not finish within 300 s");
+        throw new IllegalStateException(command + " did not finish within 300 s");
       }
       if (process.exitValue() != 0) {
         throw new IllegalStateException(
-            script
-                + " start failed with exit code "
-                + process.exitValue()
-                + "; see its output above");
+            command + " failed with exit code " + process.exitValue() + "; see its output above");
       }
     } catch (IOException e) {
       throw new IllegalStateException("cannot run " + script, e);
@@ -83,6 +89,11 @@ public final class CassandraNode {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while starting the node", e);
     }
+  }
+
+  /** The repository root: the nearest directory above the working one holding the node script. */
+  static Path repositoryRoot() {
+    return findScript().getParent().getParent();
   }
 
   private static Path findScript() {

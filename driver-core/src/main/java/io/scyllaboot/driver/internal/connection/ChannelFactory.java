@@ -5,37 +5,72 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.Timer;
+import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.internal.protocol.frame.Compressor;
 import io.scyllaboot.driver.internal.protocol.frame.FrameDecoder;
+import io.scyllaboot.driver.internal.protocol.frame.Lz4Compressor;
+import io.scyllaboot.driver.internal.protocol.frame.SegmentCodec;
 import io.scyllaboot.driver.internal.protocol.message.Response;
+import io.scyllaboot.driver.internal.util.Futures;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Opens connections: TCP connect, the pipeline (frame decoder, then the in-flight handler), then
- * the protocol handshake. The returned connection is ready for queries.
+ * Opens connections: TCP connect, the pipeline, the TLS handshake when configured, then the
+ * protocol handshake. The returned connection is ready for queries. Thread-safe.
+ *
+ * <p>The pipeline, head to tail: {@code ssl} (optional), then the v4 {@code frameDecoder} with an
+ * optional {@code frameCompressor}, or the v5 {@code segmentDecoder} and {@code segmentEncoder};
+ * then {@code inFlight}.
+ *
+ * <p>Protocol negotiation: unless a version is pinned, the first connection offers v5 and, when the
+ * node refuses it, closes and reconnects with v4. The outcome is kept, so later connections of this
+ * factory speak the negotiated version at once.
  */
 public final class ChannelFactory {
   static final String TRAFFIC = "traffic";
+  private static final Logger LOG = LoggerFactory.getLogger(ChannelFactory.class);
+
+  static final String SSL = "ssl";
   static final String FRAME_DECODER = "frameDecoder";
+  static final String FRAME_COMPRESSOR = "frameCompressor";
+  static final String SEGMENT_DECODER = "segmentDecoder";
+  static final String SEGMENT_ENCODER = "segmentEncoder";
   static final String IN_FLIGHT = "inFlight";
   static final String IDLE = "idle";
   static final String HEARTBEAT = "heartbeat";
+
+  private static final List<String> TLS_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
   private final EventLoopGroup group;
   private final Timer timer;
   private final ConnectionOptions options;
   private final String sessionName;
+  private final @Nullable Compressor compressor;
   private final AtomicInteger connectionCounter = new AtomicInteger();
   private final TrafficHandler traffic;
+  // 0 until a negotiating connection succeeds; then the version every later connection uses.
+  private volatile int negotiatedVersion;
 
   /**
    * @param trafficCounter receives byte counts of every connection, or null to count nothing
@@ -51,6 +86,8 @@ public final class ChannelFactory {
     this.options = options;
     this.sessionName = sessionName;
     this.traffic = trafficCounter == null ? null : new TrafficHandler(trafficCounter);
+    this.compressor = options.compression() == Compression.LZ4 ? Lz4Compressor.INSTANCE : null;
+    this.negotiatedVersion = options.protocolVersion();
   }
 
   public ConnectionOptions options() {
@@ -64,6 +101,36 @@ public final class ChannelFactory {
    */
   public CompletionStage<DriverChannel> connect(
       InetSocketAddress address, String keyspace, Consumer<Response.Event> eventListener) {
+    int known = negotiatedVersion;
+    if (known != 0) {
+      return connect(address, keyspace, eventListener, known);
+    }
+    return connect(address, keyspace, eventListener, 5)
+        .handle(
+            (channel, error) -> {
+              if (error == null) {
+                negotiatedVersion = 5;
+                return CompletableFuture.completedFuture(channel);
+              }
+              if (Futures.unwrap(error) instanceof ProtocolVersionRefusedException refused) {
+                LOG.debug("[{}] {}; retrying with protocol v4", sessionName, refused.getMessage());
+                return connect(address, keyspace, eventListener, 4)
+                    .thenApply(
+                        downgraded -> {
+                          negotiatedVersion = 4;
+                          return downgraded;
+                        });
+              }
+              return CompletableFuture.<DriverChannel>failedFuture(Futures.unwrap(error));
+            })
+        .thenCompose(stage -> stage);
+  }
+
+  private CompletionStage<DriverChannel> connect(
+      InetSocketAddress address,
+      String keyspace,
+      Consumer<Response.Event> eventListener,
+      int protocolVersion) {
     String name = sessionName + "|" + address + "|c" + connectionCounter.incrementAndGet();
     InFlightHandler inFlight =
         new InFlightHandler(
@@ -82,13 +149,7 @@ public final class ChannelFactory {
                 new ChannelInitializer<Channel>() {
                   @Override
                   protected void initChannel(Channel channel) {
-                    if (traffic != null) {
-                      channel.pipeline().addLast(TRAFFIC, traffic);
-                    }
-                    channel
-                        .pipeline()
-                        .addLast(FRAME_DECODER, new FrameDecoder(options.maxFrameLength()))
-                        .addLast(IN_FLIGHT, inFlight);
+                    initPipeline(channel.pipeline(), address, protocolVersion, name, inFlight);
                     if (heartbeat != null) {
                       channel
                           .pipeline()
@@ -108,24 +169,97 @@ public final class ChannelFactory {
                     "cannot connect to " + address + ": " + future.cause(), future.cause()));
             return;
           }
-          DriverChannel channel =
-              new DriverChannel(
-                  connecting.channel(), inFlight, timer, options.protocolVersion(), name);
+          Channel netty = connecting.channel();
+          DriverChannel channel = new DriverChannel(netty, inFlight, timer, protocolVersion, name);
           if (heartbeat != null) {
             heartbeat.channel(channel);
           }
-          new Handshake(channel, options, keyspace)
-              .run()
-              .whenComplete(
-                  (ready, error) -> {
-                    if (error == null) {
-                      result.complete(channel);
+          SslHandler ssl = netty.pipeline().get(SslHandler.class);
+          if (ssl == null) {
+            handshake(channel, address, keyspace, result);
+            return;
+          }
+          ssl.handshakeFuture()
+              .addListener(
+                  tls -> {
+                    if (tls.isSuccess()) {
+                      handshake(channel, address, keyspace, result);
                     } else {
                       channel.close();
-                      result.completeExceptionally(error);
+                      result.completeExceptionally(
+                          new ConnectionException(
+                              "TLS handshake with " + address + " failed: " + reason(tls.cause()),
+                              tls.cause()));
                     }
                   });
         });
     return result;
+  }
+
+  private void initPipeline(
+      ChannelPipeline pipeline,
+      InetSocketAddress address,
+      int protocolVersion,
+      String name,
+      InFlightHandler inFlight) {
+    if (traffic != null) {
+      pipeline.addLast(TRAFFIC, traffic); // first: counts the bytes on the wire
+    }
+    SSLContext sslContext = options.sslContext();
+    if (sslContext != null) {
+      SslHandler ssl = new SslHandler(newEngine(sslContext, address));
+      ssl.setHandshakeTimeoutMillis(options.connectTimeout().toMillis());
+      pipeline.addLast(SSL, ssl);
+    }
+    if (protocolVersion >= 5) {
+      pipeline
+          .addLast(
+              SEGMENT_DECODER,
+              new SegmentDecoder(new SegmentCodec(compressor), options.maxFrameLength(), name))
+          .addLast(SEGMENT_ENCODER, new SegmentEncoder(new SegmentCodec(compressor)));
+    } else {
+      pipeline.addLast(FRAME_DECODER, new FrameDecoder(options.maxFrameLength(), compressor));
+      if (compressor != null) {
+        pipeline.addLast(FRAME_COMPRESSOR, new FrameCompressionEncoder(compressor));
+      }
+    }
+    pipeline.addLast(IN_FLIGHT, inFlight);
+  }
+
+  /** A client engine for the JDK provider: TLS 1.3/1.2, checking the host name if asked to. */
+  private SSLEngine newEngine(SSLContext context, InetSocketAddress address) {
+    SSLEngine engine = context.createSSLEngine(address.getHostString(), address.getPort());
+    engine.setUseClientMode(true);
+    SSLParameters parameters = engine.getSSLParameters();
+    if (options.hostnameVerification()) {
+      parameters.setEndpointIdentificationAlgorithm("HTTPS");
+    }
+    List<String> protocols = new ArrayList<>(TLS_PROTOCOLS);
+    protocols.retainAll(Arrays.asList(engine.getSupportedProtocols()));
+    parameters.setProtocols(protocols.toArray(new String[0]));
+    engine.setSSLParameters(parameters);
+    return engine;
+  }
+
+  private void handshake(
+      DriverChannel channel,
+      InetSocketAddress address,
+      String keyspace,
+      CompletableFuture<DriverChannel> result) {
+    new Handshake(channel, address, options, keyspace)
+        .run()
+        .whenComplete(
+            (ready, error) -> {
+              if (error == null) {
+                result.complete(channel);
+              } else {
+                channel.close();
+                result.completeExceptionally(Futures.unwrap(error));
+              }
+            });
+  }
+
+  private static String reason(Throwable error) {
+    return error.getMessage() != null ? error.getMessage() : error.toString();
   }
 }

@@ -1,18 +1,27 @@
 package io.scyllaboot.driver.internal.connection;
 
+import io.scyllaboot.driver.api.Compression;
+import io.scyllaboot.driver.api.auth.AuthProvider;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How connections are opened and initialised.
  *
- * @param protocolVersion the native protocol version to speak (4 or 5)
- * @param connectTimeout TCP connect timeout
- * @param initTimeout timeout of each request of the handshake (OPTIONS, STARTUP, USE)
+ * @param protocolVersion the native protocol version to speak (4 or 5), or 0 to negotiate: offer 5
+ *     and fall back to 4 when the node refuses it
+ * @param connectTimeout TCP connect timeout, also the TLS handshake timeout
+ * @param initTimeout timeout of each request of the handshake (OPTIONS, STARTUP, AUTH, USE)
  * @param maxRequestsPerConnection stream ids per connection, at most 32768
  * @param maxQueuedRequests requests that may wait for a stream id before new ones are refused
  * @param maxFrameLength the largest response frame accepted, in bytes
  * @param heartbeatInterval idle time after which an OPTIONS heartbeat checks the connection; zero
  *     disables heartbeats
+ * @param compression frame (v4) or segment (v5) compression
+ * @param sslContext TLS for every connection, or null for plain TCP
+ * @param hostnameVerification whether TLS checks the certificate against the host connected to
+ * @param authProvider credentials for nodes that require authentication, or null
  */
 public record ConnectionOptions(
     int protocolVersion,
@@ -21,21 +30,20 @@ public record ConnectionOptions(
     int maxRequestsPerConnection,
     int maxQueuedRequests,
     int maxFrameLength,
-    Duration heartbeatInterval) {
+    Duration heartbeatInterval,
+    Compression compression,
+    @Nullable SSLContext sslContext,
+    boolean hostnameVerification,
+    @Nullable AuthProvider authProvider) {
 
   public static final ConnectionOptions DEFAULTS =
       new ConnectionOptions(
-          4,
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(5),
-          1024,
-          16384,
-          256 * 1024 * 1024,
-          Duration.ofSeconds(30));
+          0, Duration.ofSeconds(5), Duration.ofSeconds(5), 1024, 16384, 256 * 1024 * 1024);
 
   public ConnectionOptions {
-    if (protocolVersion != 4 && protocolVersion != 5) {
-      throw new IllegalArgumentException("protocol version must be 4 or 5, was " + protocolVersion);
+    if (protocolVersion != 0 && protocolVersion != 4 && protocolVersion != 5) {
+      throw new IllegalArgumentException(
+          "protocol version must be 4, 5 or 0 (negotiate), was " + protocolVersion);
     }
     if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32768) {
       throw new IllegalArgumentException(
@@ -47,6 +55,28 @@ public record ConnectionOptions(
     }
   }
 
+  /** Plain TCP, no compression, no credentials, heartbeats every 30 s. */
+  public ConnectionOptions(
+      int protocolVersion,
+      Duration connectTimeout,
+      Duration initTimeout,
+      int maxRequestsPerConnection,
+      int maxQueuedRequests,
+      int maxFrameLength) {
+    this(
+        protocolVersion,
+        connectTimeout,
+        initTimeout,
+        maxRequestsPerConnection,
+        maxQueuedRequests,
+        maxFrameLength,
+        Duration.ofSeconds(30),
+        Compression.NONE,
+        null,
+        true,
+        null);
+  }
+
   public ConnectionOptions withMaxRequestsPerConnection(int max) {
     return new ConnectionOptions(
         protocolVersion,
@@ -55,6 +85,10 @@ public record ConnectionOptions(
         max,
         maxQueuedRequests,
         maxFrameLength,
-        heartbeatInterval);
+        heartbeatInterval,
+        compression,
+        sslContext,
+        hostnameVerification,
+        authProvider);
   }
 }

@@ -1,34 +1,53 @@
 package io.scyllaboot.driver.internal.connection;
 
+import io.scyllaboot.driver.api.Compression;
+import io.scyllaboot.driver.api.auth.AuthProvider;
+import io.scyllaboot.driver.api.auth.Authenticator;
 import io.scyllaboot.driver.api.error.AuthenticationException;
 import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.ProtocolErrorException;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.AuthResponse;
 import io.scyllaboot.driver.internal.protocol.message.Options;
 import io.scyllaboot.driver.internal.protocol.message.Query;
 import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
 import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.internal.protocol.message.Startup;
 import io.scyllaboot.driver.internal.util.Futures;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The initialisation of a connection: OPTIONS (to learn the CQL version), STARTUP, then USE when a
- * keyspace is configured. Every step is asynchronous; nothing blocks the event loop.
+ * The initialisation of a connection: OPTIONS (to learn the CQL version and compressions), STARTUP,
+ * the SASL exchange when the node asks for it (AUTH_RESPONSE, AUTH_CHALLENGE rounds, AUTH_SUCCESS),
+ * then USE when a keyspace is configured. Every step is asynchronous; nothing blocks the event
+ * loop.
+ *
+ * <p>The switch to compressed frames (v4) or to segments (v5) after STARTUP is made by the codec
+ * handlers themselves, on the bytes; this class only asks for it in STARTUP.
  */
 final class Handshake {
   private static final String DEFAULT_CQL_VERSION = "3.0.0";
 
   private final DriverChannel channel;
+  private final InetSocketAddress address;
   private final ConnectionOptions options;
   private final String keyspace;
 
-  Handshake(DriverChannel channel, ConnectionOptions options, String keyspace) {
+  Handshake(
+      DriverChannel channel,
+      InetSocketAddress address,
+      ConnectionOptions options,
+      String keyspace) {
     this.channel = channel;
+    this.address = address;
     this.options = options;
     this.keyspace = keyspace;
   }
@@ -53,15 +72,38 @@ final class Handshake {
   }
 
   private CompletionStage<Response> onSupported(Response response) {
+    if (response instanceof Response.Error error
+        && error.exception() instanceof ProtocolErrorException refused) {
+      // The only error a node sends to OPTIONS: it does not speak this version.
+      return failed(
+          new ProtocolVersionRefusedException(
+              address
+                  + " does not accept protocol v"
+                  + channel.protocolVersion()
+                  + ": "
+                  + refused.serverMessage(),
+              refused));
+    }
     if (!(response instanceof Response.Supported supported)) {
       return failed(unexpected("SUPPORTED", response));
     }
-    String cqlVersion = DEFAULT_CQL_VERSION;
-    List<String> versions = supported.options().get("CQL_VERSION");
-    if (versions != null && !versions.isEmpty()) {
-      cqlVersion = versions.get(0);
+    Map<String, String> startup = new HashMap<>();
+    startup.put("CQL_VERSION", first(supported.options().get("CQL_VERSION"), DEFAULT_CQL_VERSION));
+    startup.put("DRIVER_NAME", "Scylla Boot");
+    if (options.compression() == Compression.LZ4) {
+      List<String> offered = supported.options().getOrDefault("COMPRESSION", List.of());
+      if (!offered.contains("lz4")) {
+        return failed(
+            new ConnectionException(
+                address + " does not support lz4 compression (it offers " + offered + ")"));
+      }
+      startup.put("COMPRESSION", "lz4");
     }
-    return send(new Startup(Map.of("CQL_VERSION", cqlVersion, "DRIVER_NAME", "Scylla Boot")));
+    return send(new Startup(startup));
+  }
+
+  private static String first(List<String> values, String fallback) {
+    return values == null || values.isEmpty() ? fallback : values.get(0);
   }
 
   private CompletionStage<Void> onStartupResponse(Response response) {
@@ -69,18 +111,43 @@ final class Handshake {
       return CompletableFuture.completedFuture(null);
     }
     if (response instanceof Response.Authenticate authenticate) {
-      return failed(
-          new AuthenticationException(
-              channel
-                  + " requires authentication ("
-                  + authenticator(authenticate)
-                  + ") but no credentials are configured"));
+      AuthProvider provider = options.authProvider();
+      if (provider == null) {
+        return failed(
+            new AuthenticationException(
+                channel
+                    + " requires authentication ("
+                    + authenticate.authenticator()
+                    + ") but no credentials are configured"));
+      }
+      Authenticator authenticator =
+          provider.newAuthenticator(address, authenticate.authenticator());
+      return authenticator
+          .initialResponse()
+          .thenCompose(token -> send(new AuthResponse(token)))
+          .thenCompose(reply -> onAuthReply(authenticator, reply));
     }
     return failed(unexpected("READY", response));
   }
 
-  private static String authenticator(Response.Authenticate authenticate) {
-    return authenticate.authenticator();
+  private CompletionStage<Void> onAuthReply(Authenticator authenticator, Response reply) {
+    if (reply instanceof Response.AuthSuccess success) {
+      return authenticator.onAuthenticationSuccess(success.token());
+    }
+    if (reply instanceof Response.AuthChallenge challenge) {
+      return authenticator
+          .evaluateChallenge(challenge.token())
+          .thenCompose(token -> send(new AuthResponse(token)))
+          .thenCompose(next -> onAuthReply(authenticator, next));
+    }
+    if (reply instanceof Response.Error error
+        && error.exception() instanceof AuthenticationException refused) {
+      AuthenticationException rejected =
+          new AuthenticationException("credentials rejected: " + refused.serverMessage());
+      rejected.setNode(address);
+      return failed(rejected);
+    }
+    return failed(unexpected("AUTH_SUCCESS or AUTH_CHALLENGE", reply));
   }
 
   private CompletionStage<Void> useKeyspace() {
@@ -104,7 +171,7 @@ final class Handshake {
     if (response instanceof Response.Error error) {
       return error.exception();
     }
-    if (response instanceof io.scyllaboot.driver.internal.protocol.message.RowsResult rows) {
+    if (response instanceof RowsResult rows) {
       rows.release();
     }
     return new ConnectionException(

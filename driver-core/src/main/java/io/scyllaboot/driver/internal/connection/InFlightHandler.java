@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.connection;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
@@ -15,6 +16,7 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -164,8 +166,19 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-    LOG.warn("[{}] closing connection after unexpected error", name, cause);
-    failAll(new ConnectionException(name + " failed: " + cause, cause));
+    Throwable error =
+        cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+    if (error instanceof SSLException) {
+      // A failed TLS handshake: the channel factory reports it with the node's name.
+      LOG.debug("[{}] closing connection after TLS failure: {}", name, error.toString());
+    } else {
+      LOG.warn("[{}] closing connection after unexpected error", name, error);
+    }
+    // A typed connection error from the codecs (a CRC mismatch) reaches the requests as is.
+    failAll(
+        error instanceof ConnectionException typed
+            ? typed
+            : new ConnectionException(name + " failed: " + error, error));
     context.close();
   }
 

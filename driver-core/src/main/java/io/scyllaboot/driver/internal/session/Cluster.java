@@ -75,6 +75,11 @@ final class Cluster implements ClusterMetadata {
     return admin;
   }
 
+  /** The protocol version of the control connection, negotiated unless pinned. */
+  int protocolVersion() {
+    return control.channel().protocolVersion();
+  }
+
   LoadBalancingPolicy loadBalancing() {
     return loadBalancing;
   }

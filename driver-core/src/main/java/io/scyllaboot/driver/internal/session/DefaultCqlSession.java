@@ -86,7 +86,11 @@ public final class DefaultCqlSession implements CqlSession {
             settings.maxRequestsPerConnection(),
             settings.maxQueuedRequests(),
             ConnectionOptions.DEFAULTS.maxFrameLength(),
-            settings.heartbeatInterval());
+            settings.heartbeatInterval(),
+            settings.compression(),
+            settings.sslContext(),
+            settings.hostnameVerification(),
+            settings.authProvider());
     ChannelFactory factory =
         new ChannelFactory(
             group,
@@ -241,6 +245,11 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public PreparedStatement prepare(String cql) {
     return Futures.getUninterruptibly(prepareAsync(cql), "prepare");
+  }
+
+  /** The protocol version the control connection speaks (negotiated unless pinned). */
+  public int protocolVersion() {
+    return cluster.protocolVersion();
   }
 
   @Override

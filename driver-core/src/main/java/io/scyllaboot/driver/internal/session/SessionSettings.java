@@ -1,11 +1,21 @@
 package io.scyllaboot.driver.internal.session;
 
+import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.ConsistencyLevel;
+import io.scyllaboot.driver.api.auth.AuthProvider;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import org.jspecify.annotations.Nullable;
 
-/** Everything a session is configured with, validated by the builder. */
+/**
+ * Everything a session is configured with, validated by the builder.
+ *
+ * @param protocolVersion 4 or 5 when pinned, 0 to negotiate (v5, falling back to v4)
+ * @param sslContext TLS for every connection, or null for plain TCP
+ * @param authProvider credentials for nodes that require authentication, or null
+ */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
     String keyspace,
@@ -30,4 +40,8 @@ public record SessionSettings(
     int maxConcurrentRequests,
     int maxThrottledQueue,
     Duration schemaAgreementTimeout,
-    Object meterRegistry) {}
+    Object meterRegistry,
+    Compression compression,
+    @Nullable SSLContext sslContext,
+    boolean hostnameVerification,
+    @Nullable AuthProvider authProvider) {}

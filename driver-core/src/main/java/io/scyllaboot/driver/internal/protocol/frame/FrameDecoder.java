@@ -9,17 +9,30 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.ResponseDecoder;
 import java.util.List;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Splits the inbound byte stream into frames with Netty's length-field framer (no copy: each frame
  * is a retained slice) and decodes each into a {@link ResponseFrame}. A frame whose body cannot be
  * decoded becomes a {@link DecodeFailure} for its stream only; a corrupt header (unknown version,
  * not a response) cannot be resynchronised and fails the connection. Never {@code @Sharable}.
+ *
+ * <p>With protocol v4 compression, a body flagged compressed is {@code [int uncompressed
+ * length][compressed block]} and is decompressed into a new buffer before decoding.
  */
 public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
+  private final @Nullable Compressor compressor;
 
   public FrameDecoder(int maxFrameLength) {
+    this(maxFrameLength, null);
+  }
+
+  /**
+   * @param compressor the negotiated compression, or null
+   */
+  public FrameDecoder(int maxFrameLength, @Nullable Compressor compressor) {
     super(maxFrameLength, FrameHeader.BODY_LENGTH_OFFSET, 4, 0, 0, true);
+    this.compressor = compressor;
   }
 
   @Override
@@ -29,7 +42,7 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
       return null;
     }
     try {
-      return decodeFrame(frame);
+      return decodeFrame(frame, compressor);
     } finally {
       frame.release();
     }
@@ -37,6 +50,17 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
   /** Decodes one complete frame without releasing it. Exposed for tests and the fake node. */
   public static Object decodeFrame(ByteBuf frame) {
+    return decodeFrame(frame, null);
+  }
+
+  /**
+   * Decodes one complete frame (or v5 envelope) without releasing it: a {@link ResponseFrame}, or a
+   * {@link DecodeFailure} when only its body is bad.
+   *
+   * @param compressor decompresses v4 bodies flagged compressed; null when none was negotiated
+   * @throws CorruptedFrameException if the header is not that of a response
+   */
+  public static Object decodeFrame(ByteBuf frame, @Nullable Compressor compressor) {
     int start = frame.readerIndex();
     int versionByte = frame.getUnsignedByte(start);
     if ((versionByte & FrameHeader.RESPONSE_BIT) == 0) {
@@ -50,12 +74,21 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     int flags = frame.getUnsignedByte(start + FrameHeader.FLAGS_OFFSET);
     int streamId = frame.getShort(start + FrameHeader.STREAM_OFFSET);
     int opcode = frame.getUnsignedByte(start + FrameHeader.OPCODE_OFFSET);
+    ByteBuf decompressed = null;
     try {
-      if ((flags & FrameHeader.FLAG_COMPRESSED) != 0) {
-        throw new IllegalStateException(
-            "compressed frame received but no compression was negotiated");
-      }
       ByteBuf body = frame.skipBytes(FrameHeader.LENGTH);
+      // v5 compresses whole segments instead, and ignores this flag (v5 specification, 2.4).
+      if ((flags & FrameHeader.FLAG_COMPRESSED) != 0 && version < 5) {
+        if (compressor == null) {
+          throw new IllegalStateException(
+              "compressed frame received but no compression was negotiated");
+        }
+        int uncompressedLength = body.readInt();
+        decompressed = frame.alloc().buffer(uncompressedLength, uncompressedLength);
+        compressor.decompress(
+            body, body.readerIndex(), body.readableBytes(), decompressed, uncompressedLength);
+        body = decompressed;
+      }
       UUID tracingId = (flags & FrameHeader.FLAG_TRACING) != 0 ? Primitives.readUuid(body) : null;
       List<String> warnings =
           (flags & FrameHeader.FLAG_WARNING) != 0 ? Primitives.readStringList(body) : List.of();
@@ -71,6 +104,10 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
       return new ResponseFrame(streamId, message, warnings, tracingId);
     } catch (RuntimeException e) {
       return new DecodeFailure(streamId, opcode, e);
+    } finally {
+      if (decompressed != null) {
+        decompressed.release(); // a RowsResult keeps its own retained slice
+      }
     }
   }
 }

@@ -10,6 +10,9 @@ import io.scyllaboot.driver.internal.protocol.message.Request;
  * happen on the caller's thread, in parallel, before the request is queued.
  */
 public final class RequestFrames {
+  /** Bodies shorter than this are sent as is: LZ4 cannot shrink them enough to pay its cost. */
+  static final int MIN_COMPRESSED_BODY = 64;
+
   private RequestFrames() {}
 
   /** The frame of a request. The caller owns the returned buffer. */
@@ -35,6 +38,41 @@ public final class RequestFrames {
       return frame;
     } catch (RuntimeException e) {
       frame.release();
+      throw e;
+    }
+  }
+
+  /**
+   * The protocol v4 compressed form of a frame: flag 0x01, body {@code [int uncompressed
+   * length][compressed block]}. Returns {@code frame} itself, untouched, when compressing would not
+   * make it smaller; otherwise releases {@code frame} and returns the new frame, which the caller
+   * owns.
+   */
+  public static ByteBuf compressV4(
+      ByteBufAllocator allocator, ByteBuf frame, Compressor compressor) {
+    int start = frame.readerIndex();
+    int bodyLength = frame.readableBytes() - FrameHeader.LENGTH;
+    if (bodyLength < MIN_COMPRESSED_BODY) {
+      return frame;
+    }
+    int capacity = FrameHeader.LENGTH + 4 + compressor.maxCompressedLength(bodyLength);
+    ByteBuf compressed = allocator.ioBuffer(capacity, capacity);
+    try {
+      compressed.writeBytes(frame, start, FrameHeader.LENGTH).writeInt(bodyLength);
+      compressor.compress(frame, start + FrameHeader.LENGTH, bodyLength, compressed);
+      int compressedBody = compressed.readableBytes() - FrameHeader.LENGTH;
+      if (compressedBody >= bodyLength) {
+        compressed.release();
+        return frame;
+      }
+      compressed.setByte(
+          FrameHeader.FLAGS_OFFSET,
+          compressed.getByte(FrameHeader.FLAGS_OFFSET) | FrameHeader.FLAG_COMPRESSED);
+      compressed.setInt(FrameHeader.BODY_LENGTH_OFFSET, compressedBody);
+      frame.release();
+      return compressed;
+    } catch (RuntimeException e) {
+      compressed.release();
       throw e;
     }
   }

@@ -1,0 +1,12 @@
+package io.scyllaboot.driver.testing;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/** For integration tests: makes sure the TLS-only node is up before the class. */
+public final class TlsNodeExtension implements BeforeAllCallback {
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    SecuredNode.TLS.ensureRunning();
+  }
+}
