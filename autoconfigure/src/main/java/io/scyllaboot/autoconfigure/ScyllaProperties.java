@@ -43,6 +43,11 @@ public class ScyllaProperties {
   /** Size of the prepared-statement cache: statements prepared once and kept. */
   private int maxPrepared = 512;
 
+  /** What to do with the tables of repository entities at start-up. */
+  private SchemaAction schemaAction = SchemaAction.NONE;
+
+  private final Repositories repositories = new Repositories();
+
   private final Ssl ssl = new Ssl();
 
   private final Pool pool = new Pool();
@@ -52,6 +57,14 @@ public class ScyllaProperties {
   private final Request request = new Request();
 
   private final Metrics metrics = new Metrics();
+
+  /** Schema actions at start-up. */
+  public enum SchemaAction {
+    /** Leave the schema alone. */
+    NONE,
+    /** Create the tables and user-defined types of repository entities that do not exist. */
+    CREATE_IF_NOT_EXISTS
+  }
 
   /** Compression algorithms. */
   public enum Compression {
@@ -142,6 +155,18 @@ public class ScyllaProperties {
   public void setMaxPrepared(int maxPrepared) {
     requirePositive(maxPrepared);
     this.maxPrepared = maxPrepared;
+  }
+
+  public SchemaAction getSchemaAction() {
+    return schemaAction;
+  }
+
+  public void setSchemaAction(SchemaAction schemaAction) {
+    this.schemaAction = schemaAction;
+  }
+
+  public Repositories getRepositories() {
+    return repositories;
   }
 
   public Ssl getSsl() {
@@ -388,6 +413,20 @@ public class ScyllaProperties {
         throw new IllegalArgumentException("must not be negative");
       }
       this.maxQueueSize = maxQueueSize;
+    }
+  }
+
+  /** Repository support. */
+  public static class Repositories {
+    /** Whether to enable Scylla repositories in the application's packages. */
+    private boolean enabled = true;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
     }
   }
 

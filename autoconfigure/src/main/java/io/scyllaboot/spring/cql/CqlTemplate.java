@@ -50,7 +50,7 @@ public class CqlTemplate implements CqlOperations {
     try {
       return session.execute(cql, args);
     } catch (RuntimeException e) {
-      throw translator.translate(task, cql, e);
+      throw translator.toRuntime(task, cql, e);
     }
   }
 
@@ -60,7 +60,7 @@ public class CqlTemplate implements CqlOperations {
     try {
       return session.executeInSession(action);
     } catch (RuntimeException e) {
-      throw translator.translate("session callback", null, e);
+      throw translator.toRuntime("session callback", null, e);
     }
   }
 
@@ -76,7 +76,7 @@ public class CqlTemplate implements CqlOperations {
     try (ResultSet result = session.execute(statement)) {
       return result.wasApplied();
     } catch (RuntimeException e) {
-      throw translator.translate("execute", statement.toString(), e);
+      throw translator.toRuntime("execute", statement.toString(), e);
     }
   }
 
@@ -90,7 +90,7 @@ public class CqlTemplate implements CqlOperations {
     try (ResultSet result = run("query", cql, args)) {
       return extractor.extractData(result);
     } catch (RuntimeException e) {
-      throw translator.translate("query", cql, e);
+      throw translator.toRuntime("query", cql, e);
     }
   }
 
@@ -101,7 +101,7 @@ public class CqlTemplate implements CqlOperations {
         handler.processRow(row);
       }
     } catch (RuntimeException e) {
-      throw translator.translate("query", cql, e);
+      throw translator.toRuntime("query", cql, e);
     }
   }
 
@@ -115,7 +115,7 @@ public class CqlTemplate implements CqlOperations {
       }
       return mapped;
     } catch (RuntimeException e) {
-      throw translator.translate("query", cql, e);
+      throw translator.toRuntime("query", cql, e);
     }
   }
 
@@ -162,7 +162,7 @@ public class CqlTemplate implements CqlOperations {
             try {
               return rows.hasNext();
             } catch (RuntimeException e) {
-              throw translator.translate("query", cql, e);
+              throw translator.toRuntime("query", cql, e);
             }
           }
 
@@ -193,7 +193,7 @@ public class CqlTemplate implements CqlOperations {
       }
       session.execute(batch.add(children.toArray(new Statement<?>[0]))).close();
     } catch (RuntimeException e) {
-      throw translator.translate("batch update", cql, e);
+      throw translator.toRuntime("batch update", cql, e);
     }
   }
 

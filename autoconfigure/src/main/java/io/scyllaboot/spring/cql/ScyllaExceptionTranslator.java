@@ -63,7 +63,22 @@ public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator
   }
 
   /**
-   * Translates a driver exception, naming the task and the CQL in the message.
+   * What to throw for an exception caught around a driver call: its translation when it is a driver
+   * exception (also inside a {@code CompletionException}), else the exception itself.
+   */
+  public RuntimeException toRuntime(String task, String cql, RuntimeException exception) {
+    RuntimeException cause = exception;
+    if (cause instanceof java.util.concurrent.CompletionException
+        && cause.getCause() instanceof RuntimeException wrapped) {
+      cause = wrapped;
+    }
+    DataAccessException translated = translate(task, cql, cause);
+    return translated != null ? translated : cause;
+  }
+
+  /**
+   * Translates a driver exception, naming the task and the CQL in the message; null when it is not
+   * one.
    *
    * @param task what was being done, e.g. {@code "query"}
    * @param cql the statement, or null

@@ -1,0 +1,43 @@
+package io.scyllaboot.autoconfigure.data;
+
+import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.repository.support.SchemaCreator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.mapping.context.AbstractMappingContext;
+
+/**
+ * The entity mapping (on Spring Data Commons' mapping context) and the optional schema creation
+ * ({@code scylla.schema-action=create-if-not-exists}).
+ */
+@AutoConfiguration(after = ScyllaAutoConfiguration.class)
+@ConditionalOnClass({CqlSession.class, AbstractMappingContext.class})
+@ConditionalOnBean(CqlSession.class)
+public final class ScyllaDataAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext() {
+    return new ScyllaMappingContext();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaEntityConverter scyllaEntityConverter(ScyllaMappingContext mappingContext) {
+    return new ScyllaEntityConverter(mappingContext);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(name = "scylla.schema-action", havingValue = "create-if-not-exists")
+  SchemaCreator scyllaSchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
+    return new SchemaCreator(session, mappingContext);
+  }
+}

@@ -1,0 +1,24 @@
+package io.scyllaboot.autoconfigure.data;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactoryBean;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Enables Scylla repositories in the application's packages, like {@code @EnableScyllaRepositories}
+ * would; off with {@code scylla.repositories.enabled=false}, and backs off when the application
+ * enables them itself.
+ */
+@AutoConfiguration(after = ScyllaDataAutoConfiguration.class)
+@ConditionalOnClass({CqlSession.class, ScyllaRepository.class})
+@ConditionalOnBean(CqlSession.class)
+@ConditionalOnBooleanProperty(name = "scylla.repositories.enabled", matchIfMissing = true)
+@ConditionalOnMissingBean(ScyllaRepositoryFactoryBean.class)
+@Import(ScyllaRepositoriesRegistrar.class)
+public final class ScyllaRepositoriesAutoConfiguration {}

@@ -1,0 +1,2 @@
+/** Auto-configuration of entity mapping and repositories. */
+package io.scyllaboot.autoconfigure.data;

@@ -1,0 +1,71 @@
+package io.scyllaboot.spring.mapping;
+
+import io.scyllaboot.driver.api.type.CqlDuration;
+import io.scyllaboot.driver.api.type.TupleValue;
+import io.scyllaboot.driver.api.type.UdtValue;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.data.core.TypeInformation;
+import org.springframework.data.mapping.context.AbstractMappingContext;
+import org.springframework.data.mapping.model.Property;
+import org.springframework.data.mapping.model.SimpleTypeHolder;
+
+/**
+ * The mapping metadata of every entity, built once per type on Spring Data Commons' mapping
+ * context. Types the driver reads and writes natively are simple types; any other class used as a
+ * property is mapped as a user-defined type.
+ */
+public class ScyllaMappingContext
+    extends AbstractMappingContext<ScyllaPersistentEntity<?>, ScyllaPersistentProperty> {
+
+  /** The driver's own value types: stored as columns, never mapped as entities. */
+  public static final SimpleTypeHolder SIMPLE_TYPES =
+      new SimpleTypeHolder(
+          Set.of(
+              UUID.class,
+              Instant.class,
+              LocalDate.class,
+              LocalTime.class,
+              ByteBuffer.class,
+              InetAddress.class,
+              BigDecimal.class,
+              BigInteger.class,
+              CqlDuration.class,
+              TupleValue.class,
+              UdtValue.class),
+          true);
+
+  private final NamingStrategy naming;
+
+  public ScyllaMappingContext() {
+    this(NamingStrategy.SNAKE_CASE);
+  }
+
+  public ScyllaMappingContext(NamingStrategy naming) {
+    this.naming = naming;
+    setSimpleTypeHolder(SIMPLE_TYPES);
+  }
+
+  public NamingStrategy getNamingStrategy() {
+    return naming;
+  }
+
+  @Override
+  protected <T> ScyllaPersistentEntity<?> createPersistentEntity(
+      TypeInformation<T> typeInformation) {
+    return new ScyllaPersistentEntity<>(typeInformation, naming);
+  }
+
+  @Override
+  protected ScyllaPersistentProperty createPersistentProperty(
+      Property property, ScyllaPersistentEntity<?> owner, SimpleTypeHolder simpleTypeHolder) {
+    return new ScyllaPersistentProperty(property, owner, simpleTypeHolder, naming);
+  }
+}

@@ -1,0 +1,107 @@
+package io.scyllaboot.spring.mapping;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.springframework.data.core.TypeInformation;
+import org.springframework.data.mapping.model.BasicPersistentEntity;
+
+/**
+ * A mapped type: a table (annotated {@link Table}) or a user-defined type (any other mapped class
+ * used as a property). Its column lists are computed once, when the mapping context is done with
+ * it, so that reading and writing rows looks nothing up.
+ */
+public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPersistentProperty> {
+  private final String tableName;
+  private final boolean table;
+  private List<ScyllaPersistentProperty> partitionKey = List.of();
+  private List<ScyllaPersistentProperty> clusteringColumns = List.of();
+  private List<ScyllaPersistentProperty> columns = List.of();
+
+  public ScyllaPersistentEntity(TypeInformation<T> information, NamingStrategy naming) {
+    super(information);
+    Table annotation = findAnnotation(Table.class);
+    this.table = annotation != null;
+    this.tableName =
+        annotation != null && !annotation.value().isEmpty()
+            ? annotation.value()
+            : naming.apply(information.getType().getSimpleName());
+  }
+
+  @Override
+  public void verify() {
+    super.verify();
+    List<ScyllaPersistentProperty> all = new ArrayList<>();
+    doWithProperties((ScyllaPersistentProperty property) -> all.add(property));
+    List<ScyllaPersistentProperty> partition = new ArrayList<>();
+    List<ScyllaPersistentProperty> clustering = new ArrayList<>();
+    for (ScyllaPersistentProperty property : all) {
+      if (property.isPartitionKey()) {
+        partition.add(property);
+      } else if (property.isClusteringColumn()) {
+        clustering.add(property);
+      }
+    }
+    if (partition.isEmpty() && getIdProperty() != null) {
+      partition.add(getIdProperty());
+    }
+    partition.sort(Comparator.comparingInt(ScyllaPersistentProperty::getKeyOrdinal));
+    clustering.sort(Comparator.comparingInt(ScyllaPersistentProperty::getKeyOrdinal));
+    if (table && partition.isEmpty()) {
+      throw new IllegalStateException(
+          getType().getName()
+              + " is a @Table but has no partition key: annotate its key with @PartitionKey (or @Id)");
+    }
+    // Key columns first, in key order, then the others in declaration order.
+    List<ScyllaPersistentProperty> ordered = new ArrayList<>(partition);
+    ordered.addAll(clustering);
+    for (ScyllaPersistentProperty property : all) {
+      if (!ordered.contains(property)) {
+        ordered.add(property);
+      }
+    }
+    this.partitionKey = List.copyOf(partition);
+    this.clusteringColumns = List.copyOf(clustering);
+    this.columns = List.copyOf(ordered);
+  }
+
+  /** The table name (or the UDT name). */
+  public String getTableName() {
+    return tableName;
+  }
+
+  /** Whether this type is a table (else a user-defined type). */
+  public boolean isTable() {
+    return table;
+  }
+
+  public List<ScyllaPersistentProperty> getPartitionKey() {
+    return partitionKey;
+  }
+
+  public List<ScyllaPersistentProperty> getClusteringColumns() {
+    return clusteringColumns;
+  }
+
+  /** The primary key columns: partition key, then clustering columns. */
+  public List<ScyllaPersistentProperty> getPrimaryKey() {
+    List<ScyllaPersistentProperty> key = new ArrayList<>(partitionKey);
+    key.addAll(clusteringColumns);
+    return key;
+  }
+
+  /** Every column: key columns first. */
+  public List<ScyllaPersistentProperty> getColumns() {
+    return columns;
+  }
+
+  /** The property mapped to a column, or null. */
+  public ScyllaPersistentProperty getPropertyByColumn(String column) {
+    for (ScyllaPersistentProperty property : columns) {
+      if (property.getColumnName().equals(column)) {
+        return property;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,65 @@
+package io.scyllaboot.spring.mapping;
+
+import org.springframework.data.mapping.Association;
+import org.springframework.data.mapping.PersistentEntity;
+import org.springframework.data.mapping.model.AnnotationBasedPersistentProperty;
+import org.springframework.data.mapping.model.Property;
+import org.springframework.data.mapping.model.SimpleTypeHolder;
+
+/** A mapped property: its column name and its role in the primary key. */
+public class ScyllaPersistentProperty
+    extends AnnotationBasedPersistentProperty<ScyllaPersistentProperty> {
+  private final String columnName;
+
+  public ScyllaPersistentProperty(
+      Property property,
+      PersistentEntity<?, ScyllaPersistentProperty> owner,
+      SimpleTypeHolder simpleTypeHolder,
+      NamingStrategy naming) {
+    super(property, owner, simpleTypeHolder);
+    Column column = findAnnotation(Column.class);
+    this.columnName = column != null ? column.value() : naming.apply(getName());
+  }
+
+  /** The CQL column (or UDT field) name. */
+  public String getColumnName() {
+    return columnName;
+  }
+
+  public boolean isPartitionKey() {
+    return isAnnotationPresent(PartitionKey.class);
+  }
+
+  public boolean isClusteringColumn() {
+    return isAnnotationPresent(ClusteringColumn.class);
+  }
+
+  public boolean isPrimaryKeyColumn() {
+    return isPartitionKey() || isClusteringColumn();
+  }
+
+  /** The position in the partition key or among clustering columns. */
+  public int getKeyOrdinal() {
+    PartitionKey partition = findAnnotation(PartitionKey.class);
+    if (partition != null) {
+      return partition.value();
+    }
+    ClusteringColumn clustering = findAnnotation(ClusteringColumn.class);
+    return clustering == null ? -1 : clustering.value();
+  }
+
+  public ClusteringColumn.Ordering getClusteringOrdering() {
+    ClusteringColumn clustering = findAnnotation(ClusteringColumn.class);
+    return clustering == null ? ClusteringColumn.Ordering.ASC : clustering.ordering();
+  }
+
+  @Override
+  public boolean isIdProperty() {
+    return super.isIdProperty();
+  }
+
+  @Override
+  protected Association<ScyllaPersistentProperty> createAssociation() {
+    return null;
+  }
+}

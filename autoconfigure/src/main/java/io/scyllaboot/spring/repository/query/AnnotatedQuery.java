@@ -1,0 +1,97 @@
+package io.scyllaboot.spring.repository.query;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.data.repository.query.Parameter;
+import org.springframework.data.repository.query.ParameterAccessor;
+import org.springframework.data.repository.query.ParametersParameterAccessor;
+import org.springframework.data.repository.query.RepositoryQuery;
+
+/**
+ * A method's {@code @Query} CQL. {@code ?0}-style markers are rewritten to {@code ?} with the
+ * arguments reordered to match; {@code :name} markers bind by name; plain {@code ?} bind in order.
+ */
+final class AnnotatedQuery implements RepositoryQuery {
+  private static final Pattern INDEXED = Pattern.compile("\\?(\\d+)");
+  private static final Pattern NAMED = Pattern.compile("(?<![:\\w]):([A-Za-z_][A-Za-z0-9_]*)");
+
+  private final ScyllaQueryMethod method;
+  private final QueryRunner runner;
+  private final String cql;
+  private final int[] order; // argument index per marker, for ?N queries; null otherwise
+  private final boolean named;
+
+  AnnotatedQuery(ScyllaQueryMethod method, QueryRunner runner) {
+    this.method = method;
+    this.runner = runner;
+    String query = method.getAnnotatedQuery();
+    Matcher indexed = INDEXED.matcher(query);
+    List<Integer> positions = new ArrayList<>();
+    StringBuilder rewritten = new StringBuilder();
+    while (indexed.find()) {
+      positions.add(Integer.parseInt(indexed.group(1)));
+      indexed.appendReplacement(rewritten, "?");
+    }
+    indexed.appendTail(rewritten);
+    this.cql = rewritten.toString();
+    this.order =
+        positions.isEmpty() ? null : positions.stream().mapToInt(Integer::intValue).toArray();
+    this.named = order == null && NAMED.matcher(query).find();
+  }
+
+  @Override
+  public Object execute(Object[] parameters) {
+    ParameterAccessor accessor =
+        new ParametersParameterAccessor(method.getParameters(), parameters);
+    List<Object> bindable = new ArrayList<>();
+    accessor
+        .iterator()
+        .forEachRemaining(value -> bindable.add(value instanceof Enum<?> e ? e.name() : value));
+    Object values;
+    if (named) {
+      Map<String, Object> byName = new LinkedHashMap<>();
+      int i = 0;
+      for (Parameter parameter : method.getParameters().getBindableParameters()) {
+        String name =
+            parameter
+                .getName()
+                .orElseThrow(
+                    () ->
+                        new IllegalStateException(
+                            method.describe()
+                                + ": parameter names are not available; compile with -parameters or use @Param"));
+        byName.put(name, bindable.get(i++));
+      }
+      values = byName;
+    } else if (order != null) {
+      Object[] reordered = new Object[order.length];
+      for (int i = 0; i < order.length; i++) {
+        reordered[i] = bindable.get(order[i]);
+      }
+      values = reordered;
+    } else {
+      values = bindable.toArray();
+    }
+    QueryRunner.Shape shape =
+        cql.trim().regionMatches(true, 0, "SELECT COUNT", 0, 12)
+                && isNumber(method.getReturnedObjectType())
+            ? QueryRunner.Shape.COUNT
+            : (cql.trim().regionMatches(true, 0, "SELECT", 0, 6)
+                ? QueryRunner.Shape.ROWS
+                : QueryRunner.Shape.DELETE);
+    return runner.run(cql, values, shape, accessor.getPageable());
+  }
+
+  private static boolean isNumber(Class<?> type) {
+    return type == long.class || type == Long.class || type == int.class || type == Integer.class;
+  }
+
+  @Override
+  public ScyllaQueryMethod getQueryMethod() {
+    return method;
+  }
+}

@@ -1,0 +1,177 @@
+package io.scyllaboot.spring.repository.query;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.CqlPageRequest;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.StreamSupport;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.SliceImpl;
+
+/**
+ * Executes a query method's CQL and shapes the result as the method returns it: entity, Optional,
+ * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing.
+ */
+final class QueryRunner {
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final ScyllaPersistentEntity<?> entity;
+  private final ScyllaQueryMethod method;
+
+  QueryRunner(
+      CqlSession session,
+      ScyllaExceptionTranslator translator,
+      ScyllaEntityConverter converter,
+      ScyllaPersistentEntity<?> entity,
+      ScyllaQueryMethod method) {
+    this.session = session;
+    this.translator = translator;
+    this.converter = converter;
+    this.entity = entity;
+    this.method = method;
+  }
+
+  /** The kinds of result a derived query computes itself. */
+  enum Shape {
+    ROWS,
+    COUNT,
+    EXISTS,
+    DELETE
+  }
+
+  Object run(String cql, Object positionalOrNamed, Shape shape, Pageable pageable) {
+    try {
+      BoundStatement statement = bind(cql, positionalOrNamed);
+      if (method.getConsistency() != null) {
+        statement = statement.withConsistency(method.getConsistency());
+      }
+      return switch (shape) {
+        case COUNT -> count(statement);
+        case EXISTS -> {
+          try (ResultSet result = session.execute(statement)) {
+            yield result.one() != null;
+          }
+        }
+        case DELETE -> {
+          session.execute(statement).close();
+          yield null;
+        }
+        case ROWS -> rows(statement, pageable);
+      };
+    } catch (RuntimeException e) {
+      throw translator.toRuntime(method.describe(), cql, e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private BoundStatement bind(String cql, Object values) {
+    PreparedStatement prepared = session.prepare(cql);
+    return values instanceof Map<?, ?> named
+        ? prepared.bind((Map<String, ?>) named)
+        : prepared.bind((Object[]) values);
+  }
+
+  private Object count(BoundStatement statement) {
+    long count;
+    try (ResultSet result = session.execute(statement)) {
+      count = result.one().getLong(0);
+    }
+    Class<?> type = method.getReturnedObjectType();
+    return type == int.class || type == Integer.class ? (Object) (int) count : count;
+  }
+
+  private Object rows(BoundStatement statement, Pageable pageable) {
+    if (method.isSliceQuery()) {
+      return slice(statement, pageable);
+    }
+    if (method.isStreamQuery()) {
+      ResultSet result = session.execute(statement);
+      Iterator<Row> rows = result.iterator();
+      Iterator<Object> mapped =
+          new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return rows.hasNext();
+            }
+
+            @Override
+            public Object next() {
+              return converter.read(entity, rows.next());
+            }
+          };
+      return StreamSupport.stream(
+              Spliterators.spliteratorUnknownSize(mapped, Spliterator.ORDERED), false)
+          .onClose(result::close);
+    }
+    List<Object> all = new ArrayList<>();
+    try (ResultSet result = session.execute(statement)) {
+      for (Row row : result) {
+        all.add(converter.read(entity, row));
+      }
+    }
+    if (method.isCollectionQuery()) {
+      return all;
+    }
+    if (all.size() > 1) {
+      throw new IncorrectResultSizeDataAccessException(
+          method.describe() + " expects at most one row but got " + all.size(), 1, all.size());
+    }
+    Object single = all.isEmpty() ? null : all.get(0);
+    return Optional.class.isAssignableFrom(method.getMethod().getReturnType())
+        ? Optional.ofNullable(single)
+        : single;
+  }
+
+  private Object slice(BoundStatement statement, Pageable pageable) {
+    if (pageable.isUnpaged()) {
+      throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
+    }
+    CqlPageRequest request =
+        pageable instanceof CqlPageRequest cql ? cql : CqlPageRequest.first(pageable.getPageSize());
+    BoundStatement paged = statement.withPageSize(pageable.getPageSize());
+    if (request.getPagingState() != null) {
+      paged = paged.withPagingState(request.getPagingState());
+    }
+    AsyncResultSet page = fetch(paged);
+    // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
+    for (int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
+        skip > 0;
+        skip--) {
+      if (!page.hasMorePages()) {
+        page.close();
+        return new SliceImpl<>(List.of(), request, false);
+      }
+      page.close();
+      page =
+          session
+              .executeAsync(paged.withPagingState(page.pagingState()))
+              .toCompletableFuture()
+              .join();
+    }
+    List<Object> content = new ArrayList<>(page.remaining());
+    for (Row row : page.currentPage()) {
+      content.add(converter.read(entity, row));
+    }
+    boolean more = page.hasMorePages();
+    return new SliceImpl<>(content, request.fetched(more ? page.pagingState() : null), more);
+  }
+
+  private AsyncResultSet fetch(BoundStatement statement) {
+    return session.executeAsync(statement).toCompletableFuture().join();
+  }
+}

@@ -1,0 +1,45 @@
+package io.scyllaboot.spring.repository.query;
+
+import io.scyllaboot.driver.api.ConsistencyLevel;
+import io.scyllaboot.spring.repository.AllowFiltering;
+import io.scyllaboot.spring.repository.Consistency;
+import io.scyllaboot.spring.repository.Query;
+import java.lang.reflect.Method;
+import org.springframework.data.projection.ProjectionFactory;
+import org.springframework.data.repository.core.RepositoryMetadata;
+import org.springframework.data.repository.query.QueryMethod;
+
+/** A repository method with what this module reads from its annotations. */
+public class ScyllaQueryMethod extends QueryMethod {
+  private final Method method;
+
+  public ScyllaQueryMethod(Method method, RepositoryMetadata metadata, ProjectionFactory factory) {
+    super(method, metadata, factory, null);
+    this.method = method;
+  }
+
+  /** The {@link Query} CQL, or null for a derived query. */
+  public String getAnnotatedQuery() {
+    Query query = method.getAnnotation(Query.class);
+    return query == null ? null : query.value();
+  }
+
+  public boolean allowsFiltering() {
+    return method.isAnnotationPresent(AllowFiltering.class);
+  }
+
+  /** The {@link Consistency} level, or null for the session's default. */
+  public ConsistencyLevel getConsistency() {
+    Consistency consistency = method.getAnnotation(Consistency.class);
+    return consistency == null ? null : consistency.value();
+  }
+
+  /** {@code Repository.method} for messages. */
+  public String describe() {
+    return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+  }
+
+  public Method getMethod() {
+    return method;
+  }
+}

@@ -1,0 +1,159 @@
+package io.scyllaboot.spring.repository.support;
+
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.data.mapping.InstanceCreatorMetadata;
+import org.springframework.data.mapping.Parameter;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.ParameterValueProvider;
+
+/**
+ * The CQL of an entity's CRUD statements, built once, and the conversions between ids and key
+ * column values. {@code ID} is the single key column's type, or a type whose properties are named
+ * like the entity's primary key properties.
+ */
+public final class EntityStatements<T, ID> {
+  private final ScyllaPersistentEntity<T> entity;
+  private final Class<ID> idType;
+  private final ScyllaEntityConverter converter;
+  private final List<ScyllaPersistentProperty> key;
+  private final ScyllaPersistentEntity<?> idEntity;
+  private final String columns;
+  final String insert;
+  final String selectByKey;
+  final String existsByKey;
+  final String deleteByKey;
+  final String selectAll;
+  final String count;
+  final String truncate;
+
+  public EntityStatements(
+      ScyllaPersistentEntity<T> entity, Class<ID> idType, ScyllaEntityConverter converter) {
+    this.entity = entity;
+    this.idType = idType;
+    this.converter = converter;
+    this.key = entity.getPrimaryKey();
+    ScyllaMappingContext context = converter.getMappingContext();
+    boolean simpleId = ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(idType);
+    if (simpleId && key.size() != 1) {
+      throw new IllegalStateException(
+          entity.getType().getName()
+              + " has a primary key of "
+              + key.size()
+              + " columns: its repository's ID must be a key type with properties "
+              + key.stream().map(ScyllaPersistentProperty::getName).toList()
+              + ", not "
+              + idType.getName());
+    }
+    this.idEntity = simpleId ? null : context.getRequiredPersistentEntity(idType);
+    String table = entity.getTableName();
+    this.columns =
+        entity.getColumns().stream()
+            .map(ScyllaPersistentProperty::getColumnName)
+            .collect(Collectors.joining(", "));
+    String where =
+        key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
+    this.insert =
+        "INSERT INTO "
+            + table
+            + " ("
+            + columns
+            + ") VALUES ("
+            + "?, ".repeat(entity.getColumns().size() - 1)
+            + "?)";
+    this.selectByKey = "SELECT " + columns + " FROM " + table + " WHERE " + where;
+    this.existsByKey =
+        "SELECT " + key.get(0).getColumnName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
+    this.deleteByKey = "DELETE FROM " + table + " WHERE " + where;
+    this.selectAll = "SELECT " + columns + " FROM " + table;
+    this.count = "SELECT COUNT(*) FROM " + table;
+    this.truncate = "TRUNCATE " + table;
+  }
+
+  public ScyllaPersistentEntity<T> entity() {
+    return entity;
+  }
+
+  /** The selected columns, comma-separated, in entity column order. */
+  public String columns() {
+    return columns;
+  }
+
+  /** The values of an entity, in the INSERT's column order. */
+  Object[] insertValues(T instance) {
+    Map<String, Object> values = converter.write(entity, instance);
+    return values.values().toArray();
+  }
+
+  /** The key column values of an id, in primary key order. */
+  @SuppressWarnings("unchecked")
+  Object[] idValues(ID id) {
+    if (idEntity == null) {
+      return new Object[] {id};
+    }
+    PersistentPropertyAccessor<ID> accessor =
+        ((ScyllaPersistentEntity<ID>) idEntity).getPropertyAccessor(id);
+    Object[] values = new Object[key.size()];
+    for (int i = 0; i < values.length; i++) {
+      ScyllaPersistentProperty idProperty =
+          idEntity.getRequiredPersistentProperty(key.get(i).getName());
+      values[i] = converter.convertWrite(key.get(i), accessor.getProperty(idProperty));
+    }
+    return values;
+  }
+
+  /** The key column values of an entity, in primary key order. */
+  Object[] entityKeyValues(T instance) {
+    PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
+    Object[] values = new Object[key.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = converter.convertWrite(key.get(i), accessor.getProperty(key.get(i)));
+    }
+    return values;
+  }
+
+  /** The id of an entity: its key value, or a new key object. */
+  @SuppressWarnings("unchecked")
+  ID id(T instance) {
+    PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
+    if (idEntity == null) {
+      return (ID) accessor.getProperty(key.get(0));
+    }
+    ScyllaPersistentEntity<ID> keyEntity = (ScyllaPersistentEntity<ID>) idEntity;
+    InstanceCreatorMetadata<ScyllaPersistentProperty> creator =
+        keyEntity.getInstanceCreatorMetadata();
+    ParameterValueProvider<ScyllaPersistentProperty> parameters =
+        new ParameterValueProvider<>() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <V> V getParameterValue(Parameter<V, ScyllaPersistentProperty> parameter) {
+            return (V)
+                accessor.getProperty(entity.getRequiredPersistentProperty(parameter.getName()));
+          }
+        };
+    ID id =
+        new EntityInstantiators()
+            .getInstantiatorFor(keyEntity)
+            .createInstance(keyEntity, parameters);
+    PersistentPropertyAccessor<ID> idAccessor = keyEntity.getPropertyAccessor(id);
+    keyEntity.doWithProperties(
+        (ScyllaPersistentProperty property) -> {
+          if (creator == null || !creator.isCreatorParameter(property)) {
+            idAccessor.setProperty(
+                property,
+                accessor.getProperty(entity.getRequiredPersistentProperty(property.getName())));
+          }
+        });
+    return idAccessor.getBean();
+  }
+
+  Class<ID> idType() {
+    return idType;
+  }
+}

@@ -1,0 +1,175 @@
+package io.scyllaboot.spring.repository.support;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.type.CqlDuration;
+import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.data.core.TypeInformation;
+
+/**
+ * Creates the tables (and user-defined types) of entities, if they do not exist ({@code
+ * scylla.schema-action=create-if-not-exists}). Existing tables are never altered.
+ */
+public class SchemaCreator {
+  private final CqlSession session;
+  private final ScyllaMappingContext mappingContext;
+  private final Set<Class<?>> created = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  public SchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
+    this.session = session;
+    this.mappingContext = mappingContext;
+  }
+
+  public void createIfNotExists(ScyllaPersistentEntity<?> entity) {
+    if (!created.add(entity.getType())) {
+      return;
+    }
+    for (ScyllaPersistentProperty property : entity.getColumns()) {
+      createTypes(property.getTypeInformation());
+    }
+    session.execute(createTableCql(entity)).close();
+  }
+
+  /** The CREATE TABLE IF NOT EXISTS statement of an entity. */
+  public String createTableCql(ScyllaPersistentEntity<?> entity) {
+    List<String> columns = new ArrayList<>();
+    for (ScyllaPersistentProperty property : entity.getColumns()) {
+      columns.add(property.getColumnName() + " " + cqlType(property.getTypeInformation(), false));
+    }
+    String partition =
+        String.join(
+            ", ",
+            entity.getPartitionKey().stream()
+                .map(ScyllaPersistentProperty::getColumnName)
+                .toList());
+    StringBuilder key = new StringBuilder("(").append(partition).append(")");
+    for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
+      key.append(", ").append(clustering.getColumnName());
+    }
+    StringBuilder cql =
+        new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+            .append(entity.getTableName())
+            .append(" (")
+            .append(String.join(", ", columns))
+            .append(", PRIMARY KEY (")
+            .append(key)
+            .append("))");
+    if (!entity.getClusteringColumns().isEmpty()) {
+      List<String> orders = new ArrayList<>();
+      for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
+        orders.add(
+            clustering.getColumnName()
+                + (clustering.getClusteringOrdering() == ClusteringColumn.Ordering.DESC
+                    ? " DESC"
+                    : " ASC"));
+      }
+      cql.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", orders)).append(")");
+    }
+    return cql.toString();
+  }
+
+  private void createTypes(TypeInformation<?> type) {
+    if (type.isCollectionLike() || type.isMap()) {
+      if (type.getComponentType() != null) {
+        createTypes(type.getComponentType());
+      }
+      if (type.isMap() && type.getMapValueType() != null) {
+        createTypes(type.getMapValueType());
+      }
+      return;
+    }
+    Class<?> raw = type.getType();
+    if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum()) {
+      return;
+    }
+    ScyllaPersistentEntity<?> udt = mappingContext.getRequiredPersistentEntity(raw);
+    if (!created.add(raw)) {
+      return;
+    }
+    List<String> fields = new ArrayList<>();
+    for (ScyllaPersistentProperty field : udt.getColumns()) {
+      createTypes(field.getTypeInformation());
+      fields.add(field.getColumnName() + " " + cqlType(field.getTypeInformation(), false));
+    }
+    session
+        .execute(
+            "CREATE TYPE IF NOT EXISTS "
+                + udt.getTableName()
+                + " ("
+                + String.join(", ", fields)
+                + ")")
+        .close();
+  }
+
+  private String cqlType(TypeInformation<?> type, boolean nested) {
+    Class<?> raw = type.getType();
+    if (type.isMap()) {
+      String map =
+          "map<"
+              + cqlType(type.getRequiredComponentType(), true)
+              + ", "
+              + cqlType(type.getRequiredMapValueType(), true)
+              + ">";
+      return nested ? "frozen<" + map + ">" : map;
+    }
+    if (type.isCollectionLike() && raw != byte[].class) {
+      String kind = Set.class.isAssignableFrom(raw) ? "set" : "list";
+      String collection = kind + "<" + cqlType(type.getRequiredComponentType(), true) + ">";
+      return nested ? "frozen<" + collection + ">" : collection;
+    }
+    String simple = simpleType(raw);
+    if (simple != null) {
+      return simple;
+    }
+    return "frozen<" + mappingContext.getRequiredPersistentEntity(raw).getTableName() + ">";
+  }
+
+  private static String simpleType(Class<?> type) {
+    if (type == String.class || type.isEnum()) {
+      return "text";
+    }
+    Map<Class<?>, String> types =
+        Map.ofEntries(
+            Map.entry(int.class, "int"),
+            Map.entry(Integer.class, "int"),
+            Map.entry(long.class, "bigint"),
+            Map.entry(Long.class, "bigint"),
+            Map.entry(boolean.class, "boolean"),
+            Map.entry(Boolean.class, "boolean"),
+            Map.entry(double.class, "double"),
+            Map.entry(Double.class, "double"),
+            Map.entry(float.class, "float"),
+            Map.entry(Float.class, "float"),
+            Map.entry(short.class, "smallint"),
+            Map.entry(Short.class, "smallint"),
+            Map.entry(byte.class, "tinyint"),
+            Map.entry(Byte.class, "tinyint"),
+            Map.entry(UUID.class, "uuid"),
+            Map.entry(Instant.class, "timestamp"),
+            Map.entry(Date.class, "timestamp"),
+            Map.entry(LocalDate.class, "date"),
+            Map.entry(LocalTime.class, "time"),
+            Map.entry(BigDecimal.class, "decimal"),
+            Map.entry(BigInteger.class, "varint"),
+            Map.entry(ByteBuffer.class, "blob"),
+            Map.entry(byte[].class, "blob"),
+            Map.entry(InetAddress.class, "inet"),
+            Map.entry(CqlDuration.class, "duration"));
+    return types.get(type);
+  }
+}

@@ -1,0 +1,32 @@
+package io.scyllaboot.spring.repository.support;
+
+import org.springframework.data.repository.core.EntityInformation;
+
+/** Spring Data's view of an entity: its type, its id type and how to read an id. */
+final class ScyllaEntityInformation<T, ID> implements EntityInformation<T, ID> {
+  private final EntityStatements<T, ID> statements;
+
+  ScyllaEntityInformation(EntityStatements<T, ID> statements) {
+    this.statements = statements;
+  }
+
+  @Override
+  public boolean isNew(T entity) {
+    return true; // CQL writes are upserts: every save is an INSERT
+  }
+
+  @Override
+  public ID getId(T entity) {
+    return statements.id(entity);
+  }
+
+  @Override
+  public Class<ID> getIdType() {
+    return statements.idType();
+  }
+
+  @Override
+  public Class<T> getJavaType() {
+    return statements.entity().getType();
+  }
+}

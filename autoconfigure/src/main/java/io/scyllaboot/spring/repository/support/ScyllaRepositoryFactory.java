@@ -1,0 +1,70 @@
+package io.scyllaboot.spring.repository.support;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.query.ScyllaQueryLookupStrategy;
+import java.util.Optional;
+import org.springframework.data.repository.core.EntityInformation;
+import org.springframework.data.repository.core.RepositoryInformation;
+import org.springframework.data.repository.core.RepositoryMetadata;
+import org.springframework.data.repository.core.support.RepositoryFactorySupport;
+import org.springframework.data.repository.query.QueryLookupStrategy;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
+
+/** Creates repositories: {@link SimpleScyllaRepository} plus the query methods. */
+public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final SchemaCreator schemaCreator;
+
+  /**
+   * @param schemaCreator creates the tables of the repositories' entities, or null to leave the
+   *     schema alone
+   */
+  public ScyllaRepositoryFactory(
+      CqlSession session,
+      ScyllaExceptionTranslator translator,
+      ScyllaEntityConverter converter,
+      SchemaCreator schemaCreator) {
+    this.session = session;
+    this.translator = translator;
+    this.converter = converter;
+    this.schemaCreator = schemaCreator;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T, ID> EntityStatements<T, ID> statements(RepositoryMetadata metadata) {
+    ScyllaPersistentEntity<T> entity =
+        (ScyllaPersistentEntity<T>)
+            converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
+    return new EntityStatements<>(entity, (Class<ID>) metadata.getIdType(), converter);
+  }
+
+  @Override
+  public EntityInformation<?, ?> getEntityInformation(RepositoryMetadata metadata) {
+    return new ScyllaEntityInformation<>(statements(metadata));
+  }
+
+  @Override
+  protected Object getTargetRepository(RepositoryInformation information) {
+    EntityStatements<?, ?> statements = statements(information);
+    if (schemaCreator != null) {
+      schemaCreator.createIfNotExists(statements.entity());
+    }
+    return new SimpleScyllaRepository<>(session, translator, converter, statements);
+  }
+
+  @Override
+  protected Class<?> getRepositoryBaseClass(RepositoryMetadata metadata) {
+    return SimpleScyllaRepository.class;
+  }
+
+  @Override
+  protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
+      QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
+    return Optional.of(new ScyllaQueryLookupStrategy(session, translator, converter));
+  }
+}
