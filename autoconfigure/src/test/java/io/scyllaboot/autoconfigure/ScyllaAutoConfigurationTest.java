@@ -1,6 +1,7 @@
 package io.scyllaboot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.scyllaboot.autoconfigure.health.ScyllaHealthContributorAutoConfiguration;
@@ -215,9 +216,7 @@ class ScyllaAutoConfigurationTest {
         .withPropertyValues("scylla.username=app")
         .run(
             context ->
-                assertThat(context)
-                    .hasFailed()
-                    .getFailure()
+                assertThatThrownBy(() -> context.getBean(CqlSessionBuilder.class))
                     .hasStackTraceContaining(
                         "scylla.username and scylla.password must be set together"));
   }
