@@ -75,8 +75,30 @@ public final class ScyllaAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   @Lazy
-  CqlSession scyllaSession(CqlSessionBuilder scyllaSessionBuilder) {
+  CqlSession scyllaSession(
+      CqlSessionBuilder scyllaSessionBuilder,
+      ScyllaProperties properties,
+      ObjectProvider<CqlSessionBuilder> builders) {
+    if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.CREATE_IF_NOT_EXISTS
+        && properties.getKeyspace() != null
+        && !properties.getKeyspace().isBlank()) {
+      createKeyspace(builders.getObject(), properties);
+    }
     return scyllaSessionBuilder.build();
+  }
+
+  /** Creates the session's keyspace first, with a short-lived session that uses no keyspace. */
+  private static void createKeyspace(CqlSessionBuilder builder, ScyllaProperties properties) {
+    try (CqlSession bootstrap =
+        builder.withKeyspace(null).withSessionName("keyspace-init").build()) {
+      bootstrap
+          .execute(
+              "CREATE KEYSPACE IF NOT EXISTS "
+                  + properties.getKeyspace()
+                  + " WITH replication = "
+                  + properties.getKeyspaceReplication())
+          .close();
+    }
   }
 
   @Bean

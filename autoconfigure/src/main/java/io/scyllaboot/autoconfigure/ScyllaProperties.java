@@ -43,8 +43,14 @@ public class ScyllaProperties {
   /** Size of the prepared-statement cache: statements prepared once and kept. */
   private int maxPrepared = 512;
 
-  /** What to do with the tables of repository entities at start-up. */
+  /**
+   * What to do with the schema at start-up: with create-if-not-exists, the keyspace and the tables
+   * and types of repository entities are created when missing.
+   */
   private SchemaAction schemaAction = SchemaAction.NONE;
+
+  /** Replication of the keyspace when schema-action creates it, as a CQL map. */
+  private String keyspaceReplication = "{'class': 'SimpleStrategy', 'replication_factor': 1}";
 
   private final Repositories repositories = new Repositories();
 
@@ -163,6 +169,18 @@ public class ScyllaProperties {
 
   public void setSchemaAction(SchemaAction schemaAction) {
     this.schemaAction = schemaAction;
+  }
+
+  public String getKeyspaceReplication() {
+    return keyspaceReplication;
+  }
+
+  public void setKeyspaceReplication(String keyspaceReplication) {
+    if (keyspaceReplication == null || !keyspaceReplication.trim().startsWith("{")) {
+      throw new IllegalArgumentException(
+          "must be a CQL map such as {'class': 'NetworkTopologyStrategy', 'dc1': 3}");
+    }
+    this.keyspaceReplication = keyspaceReplication;
   }
 
   public Repositories getRepositories() {

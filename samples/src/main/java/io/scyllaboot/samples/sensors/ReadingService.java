@@ -1,0 +1,93 @@
+package io.scyllaboot.samples.sensors;
+
+import io.scyllaboot.driver.api.cql.BatchStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.cql.CqlTemplate;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/** What the repositories do not: a report query, a batch, and a sequence on one connection. */
+@Service
+public class ReadingService {
+  private static final String INSERT =
+      "INSERT INTO readings (sensor_id, day, at, value) VALUES (?, ?, ?, ?)";
+
+  private final CqlTemplate template;
+
+  public ReadingService(CqlTemplate template) {
+    this.template = template;
+  }
+
+  /** A day's statistics, computed by the node over one partition. */
+  public DailyReport report(String sensorId, LocalDate day) {
+    return template.queryForObject(
+        "SELECT COUNT(*), MIN(value), MAX(value), AVG(value) FROM readings"
+            + " WHERE sensor_id = ? AND day = ?",
+        (row, n) ->
+            new DailyReport(
+                sensorId,
+                day,
+                row.getLong(0),
+                row.getDouble(1),
+                row.getDouble(2),
+                row.getDouble(3)),
+        sensorId,
+        day);
+  }
+
+  /** Several readings of one sensor and day: one partition, so one UNLOGGED batch. */
+  public int ingest(String sensorId, List<Measurement> measurements) {
+    List<Object[]> rows = new ArrayList<>();
+    for (Measurement m : measurements) {
+      rows.add(new Object[] {sensorId, day(m.at()), m.at(), m.value()});
+    }
+    template.batchUpdate(BatchStatement.BatchType.UNLOGGED, INSERT, rows);
+    return rows.size();
+  }
+
+  /**
+   * Calibration: read the latest reading, write a corrected one, stamp the sensor; three statements
+   * on one connection (the session callback), with no pool or routing work between them.
+   */
+  public Calibration calibrate(String sensorId, double offset) {
+    return template.executeInSession(
+        session -> {
+          LocalDate today = LocalDate.now(ZoneOffset.UTC);
+          Double latest;
+          try (ResultSet rs =
+              session.execute(
+                  "SELECT value FROM readings WHERE sensor_id = ? AND day = ? LIMIT 1",
+                  sensorId,
+                  today)) {
+            Row row = rs.one();
+            latest = row == null ? null : row.getDouble(0);
+          }
+          Instant now = Instant.now();
+          double corrected = (latest == null ? 0.0 : latest) + offset;
+          session.execute(INSERT, sensorId, today, now, corrected).close();
+          session
+              .execute("UPDATE sensors SET calibrated_at = ? WHERE id = ?", now, sensorId)
+              .close();
+          return new Calibration(sensorId, latest, corrected, now);
+        });
+  }
+
+  static LocalDate day(Instant at) {
+    return at.atOffset(ZoneOffset.UTC).toLocalDate();
+  }
+
+  /** A measurement to ingest. */
+  public record Measurement(Instant at, double value) {}
+
+  /** A day's statistics. */
+  public record DailyReport(
+      String sensorId, LocalDate day, long count, double min, double max, double average) {}
+
+  /** What a calibration did. */
+  public record Calibration(String sensorId, Double before, double after, Instant at) {}
+}

@@ -1,0 +1,108 @@
+package io.scyllaboot.samples.sensors;
+
+import io.scyllaboot.driver.api.cql.PagingState;
+import io.scyllaboot.spring.repository.CqlPageRequest;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.springframework.data.domain.Slice;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/** The HTTP API of the sample. */
+@RestController
+public class SensorController {
+  private final SensorRepository sensors;
+  private final ReadingRepository readings;
+  private final ReadingService service;
+
+  public SensorController(
+      SensorRepository sensors, ReadingRepository readings, ReadingService service) {
+    this.sensors = sensors;
+    this.readings = readings;
+    this.service = service;
+  }
+
+  /** Registers or updates a sensor. */
+  @PutMapping("/sensors/{id}")
+  public Sensor put(@PathVariable String id, @RequestBody Sensor body) {
+    return sensors.save(
+        new Sensor(id, body.name(), body.location(), body.kind(), body.calibratedAt()));
+  }
+
+  @GetMapping("/sensors/{id}")
+  public Sensor get(@PathVariable String id) {
+    return sensors
+        .findById(id)
+        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no sensor " + id));
+  }
+
+  /** Records one reading (now, unless the body says when). */
+  @PostMapping("/sensors/{id}/readings")
+  @ResponseStatus(HttpStatus.CREATED)
+  public Reading record(@PathVariable String id, @RequestBody ReadingService.Measurement body) {
+    get(id);
+    Instant at = body.at() == null ? Instant.now() : body.at();
+    return readings.save(new Reading(id, ReadingService.day(at), at, body.value()));
+  }
+
+  /** Records many readings of one day in one batch. */
+  @PostMapping("/sensors/{id}/readings/batch")
+  @ResponseStatus(HttpStatus.CREATED)
+  public Map<String, Integer> batch(
+      @PathVariable String id, @RequestBody List<ReadingService.Measurement> body) {
+    get(id);
+    return Map.of("written", service.ingest(id, body));
+  }
+
+  /**
+   * A day's readings, newest first, one page at a time: pass the returned {@code next} as {@code
+   * page} to get the following page.
+   */
+  @GetMapping("/sensors/{id}/readings")
+  public Map<String, Object> readings(
+      @PathVariable String id,
+      @RequestParam(required = false) LocalDate day,
+      @RequestParam(defaultValue = "10") int size,
+      @RequestParam(required = false) String page) {
+    LocalDate when = day == null ? LocalDate.now(ZoneOffset.UTC) : day;
+    CqlPageRequest request =
+        page == null
+            ? CqlPageRequest.first(size)
+            : CqlPageRequest.of(size, PagingState.fromString(page));
+    Slice<Reading> slice = readings.findBySensorIdAndDay(id, when, request);
+    CqlPageRequest fetched = (CqlPageRequest) slice.getPageable();
+    PagingState next = fetched.getNextPagingState();
+    return next == null
+        ? Map.of("readings", slice.getContent())
+        : Map.of("readings", slice.getContent(), "next", next.toString());
+  }
+
+  @GetMapping("/sensors/{id}/latest")
+  public List<Reading> latest(@PathVariable String id) {
+    return readings.findTop5BySensorIdAndDay(id, LocalDate.now(ZoneOffset.UTC));
+  }
+
+  @GetMapping("/sensors/{id}/report")
+  public ReadingService.DailyReport report(
+      @PathVariable String id, @RequestParam(required = false) LocalDate day) {
+    return service.report(id, day == null ? LocalDate.now(ZoneOffset.UTC) : day);
+  }
+
+  @PostMapping("/sensors/{id}/calibrate")
+  public ReadingService.Calibration calibrate(
+      @PathVariable String id, @RequestParam(defaultValue = "0.0") double offset) {
+    get(id);
+    return service.calibrate(id, offset);
+  }
+}

@@ -1,0 +1,139 @@
+package io.scyllaboot.samples.sensors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.testing.CassandraNode;
+import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/** Boots the sample against the real node and exercises every endpoint over HTTP. */
+@ExtendWith(CassandraNodeExtension.class)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class SensorsApplicationIT {
+  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("sensors");
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @LocalServerPort int port;
+
+  @DynamicPropertySource
+  static void scylla(DynamicPropertyRegistry registry) {
+    registry.add("scylla.contact-points", () -> CassandraNode.HOST + ":" + CassandraNode.PORT);
+    registry.add("scylla.keyspace", () -> KEYSPACE);
+    registry.add("scylla.request.consistency", () -> "LOCAL_ONE");
+  }
+
+  @AfterAll
+  static void dropKeyspace() {
+    try (CqlSession admin = CqlSession.builder().addContactPoint(CassandraNode.address()).build()) {
+      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+    }
+  }
+
+  private HttpResponse<String> call(String method, String path, String json) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+            .header("Content-Type", "application/json");
+    request.method(
+        method,
+        json == null
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(json));
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void should_serve_sensors_readings_reports_and_actuator_endpoints() throws Exception {
+    HttpResponse<String> put =
+        call(
+            "PUT",
+            "/sensors/t-101",
+            "{\"name\":\"Lab thermometer\",\"location\":{\"site\":\"lab\",\"floor\":2},\"kind\":\"TEMPERATURE\"}");
+    assertThat(put.statusCode()).isEqualTo(200);
+    assertThat(call("GET", "/sensors/t-101", null).body())
+        .contains("\"name\":\"Lab thermometer\"")
+        .contains("\"site\":\"lab\"")
+        .contains("\"kind\":\"TEMPERATURE\"");
+    assertThat(call("GET", "/sensors/nope", null).statusCode()).isEqualTo(404);
+
+    assertThat(call("POST", "/sensors/t-101/readings", "{\"value\":21.5}").statusCode())
+        .isEqualTo(201);
+    Instant base = Instant.now().minusSeconds(60);
+    StringBuilder batch = new StringBuilder("[");
+    for (int i = 0; i < 24; i++) {
+      batch
+          .append(i == 0 ? "" : ",")
+          .append("{\"at\":\"")
+          .append(base.plusMillis(i))
+          .append("\",\"value\":")
+          .append(20 + i % 4)
+          .append('}');
+    }
+    HttpResponse<String> ingested =
+        call("POST", "/sensors/t-101/readings/batch", batch.append(']').toString());
+    assertThat(ingested.statusCode()).isEqualTo(201);
+    assertThat(ingested.body()).contains("\"written\":24");
+
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    String report = call("GET", "/sensors/t-101/report?day=" + today, null).body();
+    assertThat(report).contains("\"count\":25").contains("\"max\":23.0").contains("\"min\":20.0");
+
+    // Paging: 25 readings in pages of 10, following the 'next' token.
+    int seen = 0;
+    String page = null;
+    int pages = 0;
+    do {
+      String body =
+          call(
+                  "GET",
+                  "/sensors/t-101/readings?size=10&day="
+                      + today
+                      + (page == null ? "" : "&page=" + page),
+                  null)
+              .body();
+      seen += count(body, "\"value\":");
+      Matcher next = Pattern.compile("\"next\":\"([^\"]+)\"").matcher(body);
+      page = next.find() ? next.group(1) : null;
+      pages++;
+    } while (page != null);
+    assertThat(seen).isEqualTo(25);
+    assertThat(pages).isEqualTo(3);
+    assertThat(count(call("GET", "/sensors/t-101/latest", null).body(), "\"value\":")).isEqualTo(5);
+
+    String calibration = call("POST", "/sensors/t-101/calibrate?offset=0.5", null).body();
+    assertThat(calibration).contains("\"sensorId\":\"t-101\"").contains("\"after\":");
+    assertThat(call("GET", "/sensors/t-101", null).body()).contains("\"calibratedAt\":\"");
+
+    String health = call("GET", "/actuator/health", null).body();
+    assertThat(health).containsPattern("\"scylla\":\\{\"details\":\\{[^}]*\"nodesUp\":1[^}]*\\},\"status\":\"UP\"");
+    String prometheus = call("GET", "/actuator/prometheus", null).body();
+    assertThat(prometheus)
+        .contains("scylla_requests_seconds_count")
+        .contains("scylla_nodes_connections")
+        .contains("scylla_bytes_received_total")
+        .contains("cache_gets_total{cache=\"scylla.prepared-statements\"");
+  }
+
+  private static int count(String text, String token) {
+    int count = 0;
+    for (int i = text.indexOf(token); i >= 0; i = text.indexOf(token, i + 1)) {
+      count++;
+    }
+    return count;
+  }
+}
