@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.testing.CassandraNode;
-import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.test.WithLocalScyllaNode;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,14 +16,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** Boots the sample against the real node and exercises every endpoint over HTTP. */
-@ExtendWith(CassandraNodeExtension.class)
+/**
+ * Boots the sample against the real node and exercises every endpoint over HTTP. {@link
+ * WithLocalScyllaNode} (the test-support module users get too) starts the local node if needed and
+ * points the starter at it: no contact-point property.
+ */
+@WithLocalScyllaNode
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SensorsApplicationIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("sensors");
@@ -33,7 +36,6 @@ class SensorsApplicationIT {
 
   @DynamicPropertySource
   static void scylla(DynamicPropertyRegistry registry) {
-    registry.add("scylla.contact-points", () -> CassandraNode.HOST + ":" + CassandraNode.PORT);
     registry.add("scylla.keyspace", () -> KEYSPACE);
     registry.add("scylla.request.consistency", () -> "LOCAL_ONE");
   }
@@ -120,7 +122,9 @@ class SensorsApplicationIT {
     assertThat(call("GET", "/sensors/t-101", null).body()).contains("\"calibratedAt\":\"");
 
     String health = call("GET", "/actuator/health", null).body();
-    assertThat(health).containsPattern("\"scylla\":\\{\"details\":\\{[^}]*\"nodesUp\":1[^}]*\\},\"status\":\"UP\"");
+    assertThat(health)
+        .containsPattern(
+            "\"scylla\":\\{\"details\":\\{[^}]*\"nodesUp\":1[^}]*\\},\"status\":\"UP\"");
     String prometheus = call("GET", "/actuator/prometheus", null).body();
     assertThat(prometheus)
         .contains("scylla_requests_seconds_count")
