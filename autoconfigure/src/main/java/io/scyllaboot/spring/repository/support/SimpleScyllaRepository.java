@@ -84,13 +84,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
       saved.add(entity);
       values.add(statements.insertValues(entity));
     }
-    runAll(
-        statements.insert,
-        values,
-        page -> {
-          page.close();
-          return Boolean.TRUE;
-        });
+    runAll(statements.insert, values, SimpleScyllaRepository::close);
     return saved;
   }
 
@@ -162,13 +156,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     for (ID id : ids) {
       keys.add(statements.idValues(id));
     }
-    runAll(
-        statements.deleteByKey,
-        keys,
-        page -> {
-          page.close();
-          return Boolean.TRUE;
-        });
+    runAll(statements.deleteByKey, keys, SimpleScyllaRepository::close);
   }
 
   @Override
@@ -177,13 +165,12 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     for (T entity : entities) {
       keys.add(statements.entityKeyValues(entity));
     }
-    runAll(
-        statements.deleteByKey,
-        keys,
-        page -> {
-          page.close();
-          return Boolean.TRUE;
-        });
+    runAll(statements.deleteByKey, keys, SimpleScyllaRepository::close);
+  }
+
+  private static Boolean close(AsyncResultSet page) {
+    page.close();
+    return Boolean.TRUE;
   }
 
   @Override

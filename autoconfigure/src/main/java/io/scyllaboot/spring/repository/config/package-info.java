@@ -1,0 +1,2 @@
+/** Enabling repositories: @EnableScyllaRepositories and its registrar. */
+package io.scyllaboot.spring.repository.config;

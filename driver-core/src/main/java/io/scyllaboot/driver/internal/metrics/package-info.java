@@ -1,0 +1,5 @@
+/** Session metrics: Micrometer when configured, a no-op otherwise. */
+@NullMarked
+package io.scyllaboot.driver.internal.metrics;
+
+import org.jspecify.annotations.NullMarked;

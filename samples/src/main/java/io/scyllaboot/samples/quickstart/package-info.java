@@ -1,0 +1,2 @@
+/** The plain-driver quick start. */
+package io.scyllaboot.samples.quickstart;
