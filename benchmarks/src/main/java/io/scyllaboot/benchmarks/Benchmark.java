@@ -58,6 +58,7 @@ public final class Benchmark {
   private final List<Result> results = new ArrayList<>();
   private final PrintStream log = System.out;
   private Process fakeNode;
+  private long serverPid = -1;
 
   private Benchmark(Map<String, String> options) {
     this.options = options;
@@ -97,9 +98,9 @@ public final class Benchmark {
     }
     // Sized for 10-40 s per client on a 2-core machine (client and node sharing it).
     return switch (workload) {
-      case INSERT -> fake ? 4_000_000 : 400_000;
-      case SELECT -> fake ? 2_000_000 : 150_000;
-      case SELECT_KEY -> fake ? 4_000_000 : 300_000;
+      case INSERT -> fake ? 2_000_000 : 300_000;
+      case SELECT -> fake ? 1_000_000 : 120_000;
+      case SELECT_KEY -> fake ? 2_000_000 : 300_000;
     };
   }
 
@@ -131,12 +132,13 @@ public final class Benchmark {
     if (fake) {
       startFakeNode();
     }
+    serverPid = serverPid();
     try (CqlSession admin = fake ? null : adminSession()) {
       if (!fake) {
         schema(admin);
-        if (!quick && !options.containsKey("no-node-warmup")) {
-          warmNode(admin, workloads);
-        }
+      }
+      if (!quick && !options.containsKey("no-node-warmup")) {
+        warmNode(admin, workloads);
       }
       for (Workload workload : workloads) {
         if (!fake) {
@@ -215,7 +217,9 @@ public final class Benchmark {
   private void warmNode(CqlSession admin, List<Workload> workloads) throws Exception {
     log.println("== warming the node (results discarded)");
     for (Workload workload : workloads) {
-      fill(admin, workload);
+      if (!fake) {
+        fill(admin, workload);
+      }
       for (String client : List.of("scylla", BASELINE)) {
         Map<String, Double> m =
             runClient(client, workload, 256, opsFor(workload) / 4, warmupFor(workload));
@@ -301,23 +305,18 @@ public final class Benchmark {
               .start();
       String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       ss.waitFor();
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("pid=(\\d+)").matcher(out);
-      return m.find() ? Long.parseLong(m.group(1)) : -1;
+      java.util.regex.Pattern pid = java.util.regex.Pattern.compile("pid=(\\d+)");
+      for (String line : out.split("\n")) {
+        // the node's own address: other local nodes may listen on the same port elsewhere
+        if (line.contains(" " + host + ":" + port + " ")) {
+          java.util.regex.Matcher m = pid.matcher(line);
+          if (m.find()) {
+            return Long.parseLong(m.group(1));
+          }
+        }
+      }
+      return -1;
     } catch (Exception e) {
-      return -1;
-    }
-  }
-
-  /** utime + stime of a process, in nanoseconds (from /proc, at 100 ticks per second). */
-  private static long processCpuNanos(long pid) {
-    if (pid <= 0) {
-      return -1;
-    }
-    try {
-      String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
-    } catch (IOException | RuntimeException e) {
       return -1;
     }
   }
@@ -340,10 +339,7 @@ public final class Benchmark {
     }
     long ops = opsFor(workload);
     long warmup = warmupFor(workload);
-    long pid = serverPid();
-    long nodeBefore = processCpuNanos(pid);
     Map<String, Double> m = runClient(client, workload, concurrency, ops, warmup);
-    long nodeAfter = processCpuNanos(pid);
     if (m == null) {
       log.printf("   %s %s C=%d round %d: FAILED%n", workload.label, client, concurrency, round);
       return false;
@@ -358,8 +354,8 @@ public final class Benchmark {
         return false;
       }
     }
-    if (nodeBefore >= 0 && nodeAfter >= 0) {
-      m.put("node_cpu_ns", (double) (nodeAfter - nodeBefore));
+    if (m.get("node_user_ns") >= 0) {
+      m.put("node_cpu_ns", m.get("node_user_ns") + m.get("node_sys_ns"));
     }
     Result result = new Result(workload, client, concurrency, round, m);
     results.add(result);
@@ -395,7 +391,8 @@ public final class Benchmark {
             String.valueOf(ops),
             String.valueOf(warmup),
             host,
-            String.valueOf(port)));
+            String.valueOf(port),
+            String.valueOf(serverPid)));
     Process process =
         new ProcessBuilder(command)
             .redirectErrorStream(true)

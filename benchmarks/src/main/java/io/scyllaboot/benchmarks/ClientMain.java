@@ -40,7 +40,10 @@ import org.HdrHistogram.Recorder;
  * live thread from the JVM's per-thread counters, bytes and segments are the kernel's counters
  * ({@code ss -tinp}) of this process's sockets to the node's port.
  *
- * <p>Usage: {@code ClientMain client workload concurrency ops warmup host port}.
+ * <p>With a node pid, the node's user and system CPU over the same interval ({@code
+ * /proc/PID/stat}) are added as {@code node_user_ns} and {@code node_sys_ns}.
+ *
+ * <p>Usage: {@code ClientMain client workload concurrency ops warmup host port [node-pid]}.
  */
 public final class ClientMain {
   private ClientMain() {}
@@ -52,6 +55,7 @@ public final class ClientMain {
     long ops = Long.parseLong(args[3]);
     long warmup = Long.parseLong(args[4]);
     InetSocketAddress node = new InetSocketAddress(args[5], Integer.parseInt(args[6]));
+    long nodePid = args.length > 7 ? Long.parseLong(args[7]) : -1;
 
     Client client = Clients.create(clientName);
     client.open(node);
@@ -61,16 +65,16 @@ public final class ClientMain {
       run(client, workload, concurrency, warmup, recorder, threads);
       System.gc();
       recorder.getIntervalHistogram(); // forget the warm-up
-      Snapshot before = Snapshot.take(node.getPort());
+      Snapshot before = Snapshot.take(node.getPort(), nodePid);
       long start = System.nanoTime();
       run(client, workload, concurrency, ops, recorder, threads);
       long elapsed = System.nanoTime() - start;
-      Snapshot after = Snapshot.take(node.getPort());
+      Snapshot after = Snapshot.take(node.getPort(), nodePid);
       Histogram latency = recorder.getIntervalHistogram();
       System.out.printf(
           "METRICS ops=%d seconds=%.3f cpu_ns=%d alloc_bytes=%d gc_count=%d gc_ms=%d p50_ns=%d"
               + " p99_ns=%d p999_ns=%d bytes_out=%d bytes_in=%d segs_out=%d segs_in=%d"
-              + " sockets=%d%n",
+              + " sockets=%d node_user_ns=%d node_sys_ns=%d%n",
           ops,
           elapsed / 1e9,
           after.cpuNanos - before.cpuNanos,
@@ -84,7 +88,9 @@ public final class ClientMain {
           after.tcp[1] - before.tcp[1],
           after.tcp[2] - before.tcp[2],
           after.tcp[3] - before.tcp[3],
-          after.sockets);
+          after.sockets,
+          after.nodeCpu[0] < 0 ? -1 : after.nodeCpu[0] - before.nodeCpu[0],
+          after.nodeCpu[1] < 0 ? -1 : after.nodeCpu[1] - before.nodeCpu[1]);
       System.out.flush();
     } finally {
       if (threads != null) {
@@ -206,9 +212,16 @@ public final class ClientMain {
 
   /** The process's counters at one instant. */
   private record Snapshot(
-      long cpuNanos, long allocated, long gcCount, long gcMillis, long[] tcp, int sockets) {
+      long cpuNanos,
+      long allocated,
+      long gcCount,
+      long gcMillis,
+      long[] tcp,
+      int sockets,
+      long[] nodeCpu) {
 
-    static Snapshot take(int port) {
+    static Snapshot take(int port, long nodePid) {
+      long[] nodeCpu = processCpu(nodePid);
       long[] tcp = new long[4];
       int sockets = tcpCounters(port, tcp);
       long gcCount = 0;
@@ -226,7 +239,23 @@ public final class ClientMain {
       long cpu =
           ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
               .getProcessCpuTime();
-      return new Snapshot(cpu, allocated, gcCount, gcMillis, tcp, sockets);
+      return new Snapshot(cpu, allocated, gcCount, gcMillis, tcp, sockets, nodeCpu);
+    }
+  }
+
+  /** User and system CPU of a process in nanoseconds (from /proc, 100 ticks a second), or -1. */
+  static long[] processCpu(long pid) {
+    if (pid <= 0) {
+      return new long[] {-1, -1};
+    }
+    try {
+      String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return new long[] {
+        Long.parseLong(fields[11]) * 10_000_000L, Long.parseLong(fields[12]) * 10_000_000L
+      };
+    } catch (java.io.IOException | RuntimeException e) {
+      return new long[] {-1, -1};
     }
   }
 
