@@ -10,6 +10,10 @@
 # Other options go to the harness (io.scyllaboot.benchmarks.Benchmark), e.g. --rounds 3,
 # --concurrency 256, --clients scylla,apache, --workloads select-key, --ops 100000, --warmup 20000,
 # --jvm "-Xms1g -Xmx1g", --out FILE. The table goes to benchmark-results/latest[-fake][-quick].md.
+#
+# The node is the one of scripts/cassandra-node.sh, so NODE_HOST, NODE_PORT, NODE_DIR, NODE_JMX_PORT select
+# another one, e.g. a node of the benchmark's own beside a node that tests are using:
+#   NODE_HOST=127.0.0.4 NODE_DIR=$PWD/.node-bench NODE_JMX_PORT=7499 scripts/benchmark.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -39,5 +43,9 @@ fi
 echo "[benchmark] building the benchmarks module"
 mvn -B -q -Dstyle.color=never -pl benchmarks -am package -DskipTests -Dspotless.check.skip=true
 echo "[benchmark] $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, load: $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
+node=()
+if [[ $fake == 0 ]]; then
+  node=(--host "${NODE_HOST:-127.0.0.1}" --port "${NODE_PORT:-9042}")
+fi
 java -Xmx512m -cp "benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
-  io.scyllaboot.benchmarks.Benchmark "$@"
+  io.scyllaboot.benchmarks.Benchmark "${node[@]}" "$@"

@@ -98,9 +98,9 @@ public final class Benchmark {
     }
     // Sized for 10-40 s per client on a 2-core machine (client and node sharing it).
     return switch (workload) {
-      case INSERT -> fake ? 2_000_000 : 300_000;
-      case SELECT -> fake ? 1_000_000 : 120_000;
-      case SELECT_KEY -> fake ? 2_000_000 : 300_000;
+      case INSERT -> fake ? 2_000_000 : 200_000;
+      case SELECT -> fake ? 1_000_000 : 100_000;
+      case SELECT_KEY -> fake ? 2_000_000 : 200_000;
     };
   }
 
