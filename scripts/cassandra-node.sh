@@ -9,7 +9,8 @@
 #
 # Without a flag: the plain node on 127.0.0.1:9042, under .node/ at the repository root (ignored by git):
 # lib/, conf/, data/, logs/. Settings (environment): NODE_HEAP (default 768M), NODE_START_TIMEOUT seconds
-# (default 180), NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042).
+# (default 180), NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042),
+# NODE_JMX_PORT (default 7199; set it to run a second plain node beside the first).
 #
 # --auth: a node with PasswordAuthenticator and CassandraAuthorizer (superuser cassandra/cassandra, created at
 #         once) on 127.0.0.2:9042, under .node-auth/, JMX port 7299.
@@ -27,7 +28,7 @@ case "$variant" in
     node_dir="${NODE_DIR:-$root/.node}"
     host="${NODE_HOST:-127.0.0.1}"
     heap="${NODE_HEAP:-768M}"
-    jmx_port=7199
+    jmx_port="${NODE_JMX_PORT:-7199}"
     lib_dir="$node_dir/lib"
     cluster=scylla-boot-test
     ;;
