@@ -11,7 +11,6 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
-import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
@@ -46,7 +45,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 
 /**
  * The session: the request path (statement cache, query plan, pool, connection, retries) on top of
@@ -142,10 +140,6 @@ public final class DefaultCqlSession implements CqlSession {
 
   ChannelPool pool(DefaultNode node) {
     return cluster.pool(node);
-  }
-
-  Function<PagingState, CompletionStage<AsyncResultSet>> pagingFetcher(Statement<?> statement) {
-    return state -> executeAsync(statement.withPagingState(state));
   }
 
   /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.session;
 
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
@@ -21,13 +22,16 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * One request through the load-balanced path: takes nodes from the query plan until one has a
  * connection, sends, and applies the retry policy to errors. The timeout covers every attempt: each
  * attempt gets what is left of it. Attempts are sequential, so the handler needs no locks.
  */
-final class RequestHandler implements BiConsumer<ResponseFrame, Throwable> {
+final class RequestHandler
+    implements BiConsumer<ResponseFrame, Throwable>,
+        Function<PagingState, CompletionStage<AsyncResultSet>> {
   private final DefaultCqlSession session;
   private final Statement<?> statement;
   private final StatementRequests.Encoded encoded;
@@ -106,7 +110,8 @@ final class RequestHandler implements BiConsumer<ResponseFrame, Throwable> {
     }
     try {
       AsyncResultSet page =
-          session.requests().toResultSet(encoded, frame, session.pagingFetcher(statement));
+          // The handler itself fetches the next page: no fetcher object per request.
+          session.requests().toResultSet(encoded, frame, this);
       CompletionStage<?> agreement = session.afterResult(frame);
       if (agreement == null) {
         complete(page);
@@ -116,6 +121,12 @@ final class RequestHandler implements BiConsumer<ResponseFrame, Throwable> {
     } catch (RuntimeException e) {
       fail(e);
     }
+  }
+
+  /** Fetches the page after {@code state}: the same statement, resumed. */
+  @Override
+  public CompletionStage<AsyncResultSet> apply(PagingState state) {
+    return session.executeAsync(statement.withPagingState(state));
   }
 
   private void onError(Throwable error) {
