@@ -25,7 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The benchmark harness: runs every client, each in its own JVM with the same flags, over every
@@ -165,12 +164,19 @@ public final class Benchmark {
         fakeNode.waitFor(10, TimeUnit.SECONDS);
       }
     }
-    String table = report(started, load, rounds);
+    Report report =
+        new Report(
+            results,
+            fake,
+            fake
+                ? "the fake node (BenchFakeNode, its own JVM)"
+                : "the local node " + host + ":" + port,
+            jvmFlags);
+    String table = report.table(started, load, rounds);
     log.println();
     log.println(table);
-    for (Summary s : summaries()) {
-      log.println(s.resultLine());
-    }
+    List<String> resultLines = report.resultLines();
+    resultLines.forEach(log::println);
     String out =
         options.getOrDefault(
             "out",
@@ -180,8 +186,8 @@ public final class Benchmark {
       Files.createDirectories(path.getParent());
     }
     StringBuilder file = new StringBuilder(table).append("\n```\n");
-    for (Summary s : summaries()) {
-      file.append(s.resultLine()).append('\n');
+    for (String line : resultLines) {
+      file.append(line).append('\n');
     }
     file.append("```\n");
     Files.writeString(path, file.toString());
@@ -424,196 +430,5 @@ public final class Benchmark {
       return null;
     }
     return metrics;
-  }
-
-  // ---------------- results ----------------
-
-  private record Result(
-      Workload workload, String client, int concurrency, int round, Map<String, Double> m) {
-    double ops() {
-      return m.get("ops");
-    }
-
-    double opsPerSecond() {
-      return ops() / m.get("seconds");
-    }
-
-    double cpuMicrosPerOp() {
-      return m.get("cpu_ns") / 1000 / ops();
-    }
-
-    double allocPerOp() {
-      return m.get("alloc_bytes") / ops();
-    }
-  }
-
-  /** The median over the rounds of one (workload, client, concurrency). */
-  private final class Summary {
-    final Workload workload;
-    final String client;
-    final int concurrency;
-    final Map<String, Double> median = new LinkedHashMap<>();
-    Summary baseline;
-
-    Summary(Workload workload, String client, int concurrency, List<Result> runs) {
-      this.workload = workload;
-      this.client = client;
-      this.concurrency = concurrency;
-      put(runs, "ops_per_s", Result::opsPerSecond);
-      put(runs, "cpu_us_per_op", Result::cpuMicrosPerOp);
-      put(runs, "alloc_bytes_per_op", Result::allocPerOp);
-      put(runs, "gc_count", r -> r.m.get("gc_count"));
-      put(runs, "gc_ms", r -> r.m.get("gc_ms"));
-      put(runs, "p50_us", r -> r.m.get("p50_ns") / 1000);
-      put(runs, "p99_us", r -> r.m.get("p99_ns") / 1000);
-      put(runs, "p999_us", r -> r.m.get("p999_ns") / 1000);
-      put(runs, "bytes_per_op", r -> (r.m.get("bytes_out") + r.m.get("bytes_in")) / r.ops());
-      put(runs, "segments_per_op", r -> (r.m.get("segs_out") + r.m.get("segs_in")) / r.ops());
-      put(runs, "requests_per_segment_out", r -> r.ops() / Math.max(1, r.m.get("segs_out")));
-      put(runs, "node_cpu_us_per_op", r -> r.m.getOrDefault("node_cpu_ns", -1e3) / 1000 / r.ops());
-      put(
-          runs,
-          "node_cores",
-          r -> r.m.getOrDefault("node_cpu_ns", -1e9) / 1e9 / r.m.get("seconds"));
-    }
-
-    private void put(List<Result> runs, String name, ToDoubleFunction<Result> f) {
-      double[] values = runs.stream().mapToDouble(f).sorted().toArray();
-      int n = values.length;
-      median.put(name, n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2);
-    }
-
-    double get(String name) {
-      return median.get(name);
-    }
-
-    String ratio(String name) {
-      if (baseline == null || baseline.get(name) == 0) {
-        return "";
-      }
-      return String.format(Locale.ROOT, " (%.2fx)", get(name) / baseline.get(name));
-    }
-
-    String resultLine() {
-      return String.format(
-          Locale.ROOT,
-          "RESULT workload=%s client=%s concurrency=%d ops_per_s=%.0f cpu_us_per_op=%.2f"
-              + " alloc_bytes_per_op=%.0f p99_us=%.0f segments_per_op=%.3f"
-              + " bytes_per_op=%.1f p50_us=%.0f p999_us=%.0f gc_count=%.0f gc_ms=%.0f"
-              + " node_cpu_us_per_op=%.2f mode=%s",
-          workload.label,
-          client,
-          concurrency,
-          get("ops_per_s"),
-          get("cpu_us_per_op"),
-          get("alloc_bytes_per_op"),
-          get("p99_us"),
-          get("segments_per_op"),
-          get("bytes_per_op"),
-          get("p50_us"),
-          get("p999_us"),
-          get("gc_count"),
-          get("gc_ms"),
-          get("node_cpu_us_per_op"),
-          fake ? "fake" : "node");
-    }
-  }
-
-  private List<Summary> summaries() {
-    Map<String, List<Result>> groups = new LinkedHashMap<>();
-    for (Result r : results) {
-      groups
-          .computeIfAbsent(
-              r.workload.label + "|" + r.client + "|" + r.concurrency, k -> new ArrayList<>())
-          .add(r);
-    }
-    List<Summary> summaries = new ArrayList<>();
-    for (List<Result> runs : groups.values()) {
-      Result first = runs.get(0);
-      summaries.add(new Summary(first.workload, first.client, first.concurrency, runs));
-    }
-    for (Summary s : summaries) {
-      for (Summary b : summaries) {
-        if (b.client.equals(BASELINE)
-            && b.workload == s.workload
-            && b.concurrency == s.concurrency) {
-          s.baseline = b;
-        }
-      }
-    }
-    summaries.sort(
-        (a, b) -> {
-          int w = a.workload.compareTo(b.workload);
-          if (w != 0) {
-            return w;
-          }
-          int c = Integer.compare(a.concurrency, b.concurrency);
-          return c != 0 ? c : Integer.compare(order(a.client), order(b.client));
-        });
-    return summaries;
-  }
-
-  private static int order(String client) {
-    List<String> all =
-        List.of(
-            "apache",
-            "scylla",
-            "scylla-async-template",
-            "spring-data-async",
-            "scylla-template",
-            "spring-data");
-    return all.indexOf(client);
-  }
-
-  private String report(String started, String load, int rounds) {
-    StringBuilder t = new StringBuilder();
-    t.append(
-        String.format(
-            Locale.ROOT,
-            "Benchmark against %s, started %s; %d core(s), %s; client JVMs: %s; %d round(s), medians;"
-                + " load average at start: %s. Ratios are to `apache` (Apache driver 4.19 async) at"
-                + " the same workload and concurrency.%n%n",
-            fake
-                ? "the fake node (BenchFakeNode, its own JVM)"
-                : "the local node " + host + ":" + port,
-            started,
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
-            String.join(" ", jvmFlags),
-            rounds,
-            load));
-    t.append(
-        "| workload | client | C | ops/s | client CPU us/op | alloc B/op | GC n / ms |"
-            + " p50 / p99 / p999 us | bytes/op | segments/op | req/seg out | node CPU us/op (cores) |\n");
-    t.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
-    for (Summary s : summaries()) {
-      t.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %d | %.0f%s | %.2f%s | %.0f%s | %.0f / %.0f | %.0f / %.0f / %.0f |"
-                  + " %.1f%s | %.3f%s | %.1f | %.2f (%.2f) |%n",
-              s.workload.label,
-              s.client,
-              s.concurrency,
-              s.get("ops_per_s"),
-              s.ratio("ops_per_s"),
-              s.get("cpu_us_per_op"),
-              s.ratio("cpu_us_per_op"),
-              s.get("alloc_bytes_per_op"),
-              s.ratio("alloc_bytes_per_op"),
-              s.get("gc_count"),
-              s.get("gc_ms"),
-              s.get("p50_us"),
-              s.get("p99_us"),
-              s.get("p999_us"),
-              s.get("bytes_per_op"),
-              s.ratio("bytes_per_op"),
-              s.get("segments_per_op"),
-              s.ratio("segments_per_op"),
-              s.get("requests_per_segment_out"),
-              s.get("node_cpu_us_per_op"),
-              s.get("node_cores")));
-    }
-    return t.toString();
   }
 }
