@@ -54,11 +54,6 @@ public class ScyllaPersistentProperty
   }
 
   @Override
-  public boolean isIdProperty() {
-    return super.isIdProperty();
-  }
-
-  @Override
   protected Association<ScyllaPersistentProperty> createAssociation() {
     return null;
   }

@@ -37,7 +37,6 @@ public final class DriverChannel {
   private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
   private final Runnable drainTask = this::drain;
   private volatile int drainScheduled;
-  private volatile String keyspace;
 
   DriverChannel(
       Channel channel, InFlightHandler inFlight, Timer timer, int protocolVersion, String name) {
@@ -124,15 +123,6 @@ public final class DriverChannel {
 
   public boolean isOpen() {
     return channel.isActive() && !inFlight.isClosed();
-  }
-
-  /** The keyspace set with USE on this connection, or null. */
-  public String keyspace() {
-    return keyspace;
-  }
-
-  void keyspace(String name) {
-    this.keyspace = name;
   }
 
   public CompletableFuture<Void> close() {

@@ -159,8 +159,7 @@ final class Handshake {
     return send(new Query("USE " + keyspace, queryOptions))
         .thenCompose(
             response -> {
-              if (response instanceof Result.SetKeyspace set) {
-                channel.keyspace(set.keyspace());
+              if (response instanceof Result.SetKeyspace) {
                 return CompletableFuture.completedFuture(null);
               }
               return failed(unexpected("SET_KEYSPACE result", response));

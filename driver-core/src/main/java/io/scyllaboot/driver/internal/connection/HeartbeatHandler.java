@@ -1,7 +1,7 @@
 package io.scyllaboot.driver.internal.connection;
 
-import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.scyllaboot.driver.internal.protocol.message.Options;
 import io.scyllaboot.driver.internal.protocol.message.Response;
@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * closes it when the heartbeat fails or times out: a half-open TCP connection is then detected and
  * replaced instead of swallowing requests. Event loop only.
  */
-final class HeartbeatHandler extends ChannelDuplexHandler {
+final class HeartbeatHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(HeartbeatHandler.class);
 
   private final long timeoutNanos;

@@ -206,8 +206,4 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   boolean isClosed() {
     return closedError != null;
   }
-
-  ConnectionException closedError() {
-    return closedError;
-  }
 }

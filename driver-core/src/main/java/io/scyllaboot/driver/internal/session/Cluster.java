@@ -19,11 +19,9 @@ import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.routing.TokenMap;
 import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,10 +69,6 @@ final class Cluster implements ClusterMetadata {
     control.reconnectAddresses(this::reconnectAddresses);
   }
 
-  EventExecutor admin() {
-    return admin;
-  }
-
   /** The protocol version of the control connection, negotiated unless pinned. */
   int protocolVersion() {
     return control.channel().protocolVersion();
@@ -108,9 +102,8 @@ final class Cluster implements ClusterMetadata {
         .thenApply(
             ignored -> {
               if (pools.values().stream().noneMatch(pool -> pool.openConnections() > 0)) {
-                Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
                 throw new AllNodesFailedException(
-                    "could not open a connection to any node of " + nodes.keySet(), errors);
+                    "could not open a connection to any node of " + nodes.keySet(), Map.of());
               }
               return null;
             });

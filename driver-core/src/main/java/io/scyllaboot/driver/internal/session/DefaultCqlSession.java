@@ -6,7 +6,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
-import io.netty.util.concurrent.EventExecutor;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
@@ -323,9 +322,5 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public void close() {
     Futures.getUninterruptibly(closeAsync(), "close");
-  }
-
-  EventExecutor admin() {
-    return cluster.admin();
   }
 }

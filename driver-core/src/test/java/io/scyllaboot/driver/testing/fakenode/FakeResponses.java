@@ -3,7 +3,6 @@ package io.scyllaboot.driver.testing.fakenode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.scyllaboot.driver.api.type.DataType;
-import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
@@ -130,9 +129,5 @@ public final class FakeResponses {
       }
       writeMetadata(out, result, false);
     };
-  }
-
-  static int opcodeResult() {
-    return Opcodes.RESULT;
   }
 }
