@@ -129,6 +129,24 @@ class ExecutionInfoIT {
   }
 
   @Test
+  void should_accept_client_timestamps_on_lightweight_transactions_and_counters() {
+    session.execute(
+        "CREATE TABLE IF NOT EXISTS " + keyspace + ".hits (k int PRIMARY KEY, n counter)");
+    String lwt = "INSERT INTO " + keyspace + ".kv (k, c, v) VALUES (?, ?, ?) IF NOT EXISTS";
+    try (ResultSet rs = session.execute(lwt, 3, 1, "first")) {
+      assertThat(rs.wasApplied()).isTrue();
+    }
+    try (ResultSet rs = session.execute(lwt, 3, 1, "second")) {
+      assertThat(rs.wasApplied()).isFalse();
+    }
+    session.execute("UPDATE " + keyspace + ".hits SET n = n + 1 WHERE k = ?", 1);
+    session.execute("UPDATE " + keyspace + ".hits SET n = n + 1 WHERE k = ?", 1);
+    try (ResultSet rs = session.execute("SELECT n FROM " + keyspace + ".hits WHERE k = ?", 1)) {
+      assertThat(rs.one().getLong(0)).isEqualTo(2L);
+    }
+  }
+
+  @Test
   void should_refuse_use_and_keep_every_connection_in_its_keyspace() {
     assertThatThrownBy(() -> session.execute("USE " + keyspace))
         .isInstanceOf(UnsupportedStatementException.class)
