@@ -23,6 +23,12 @@ public final class ErrorCodes {
   public static final int ALREADY_EXISTS = 0x2400;
   public static final int UNPREPARED = 0x2500;
 
+  /**
+   * ScyllaDB's "rate limit reached" (extension {@code SCYLLA_RATE_LIMIT_ERROR}); the driver asks
+   * for the extension only when the node announces this code.
+   */
+  public static final int SCYLLA_RATE_LIMIT = 0xF000;
+
   private ErrorCodes() {}
 
   /**
@@ -50,6 +56,7 @@ public final class ErrorCodes {
       case CONFIG_ERROR -> "Configuration error";
       case ALREADY_EXISTS -> "Already exists";
       case UNPREPARED -> "Unprepared";
+      case SCYLLA_RATE_LIMIT -> "Rate limit reached";
       default -> "Unknown error";
     };
   }

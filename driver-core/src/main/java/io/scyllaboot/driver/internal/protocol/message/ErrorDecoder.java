@@ -13,6 +13,7 @@ import io.scyllaboot.driver.api.error.FunctionFailureException;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.api.error.OverloadedException;
 import io.scyllaboot.driver.api.error.ProtocolErrorException;
+import io.scyllaboot.driver.api.error.RateLimitReachedException;
 import io.scyllaboot.driver.api.error.ReadFailureException;
 import io.scyllaboot.driver.api.error.ReadTimeoutException;
 import io.scyllaboot.driver.api.error.ServerErrorException;
@@ -90,6 +91,10 @@ final class ErrorDecoder {
       case ErrorCodes.ALREADY_EXISTS ->
           new AlreadyExistsException(message, Primitives.readString(in), Primitives.readString(in));
       case ErrorCodes.UNPREPARED -> new UnpreparedException(message, Primitives.readShortBytes(in));
+      case ErrorCodes.SCYLLA_RATE_LIMIT -> {
+        boolean write = in.readUnsignedByte() == 1;
+        yield new RateLimitReachedException(message, write, in.readUnsignedByte() != 0);
+      }
       default -> new ServerException(code, message);
     };
   }

@@ -221,6 +221,47 @@ class FrameDecoderTest {
   }
 
   @Test
+  void should_decode_the_scylla_rate_limit_error() {
+    ByteWriter body =
+        errorBody(ErrorCodes.SCYLLA_RATE_LIMIT, "Per-partition rate limit reached")
+            .writeByte(1)
+            .writeByte(0);
+
+    ServerException error = decodeError(frame(0, 8, Opcodes.ERROR, body), 8);
+
+    assertThat(error)
+        .isInstanceOfSatisfying(
+            io.scyllaboot.driver.api.error.RateLimitReachedException.class,
+            limited -> {
+              assertThat(limited.code()).isEqualTo(0xF000);
+              assertThat(limited.isWrite()).isTrue();
+              assertThat(limited.rejectedByCoordinator()).isFalse();
+            });
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
+  void should_decode_a_custom_payload_into_read_only_buffers() {
+    ByteWriter body =
+        new ByteWriter()
+            .writeShort(2)
+            .writeString("tablets-routing-v1")
+            .writeBytes(new byte[] {1, 2, 3})
+            .writeString("empty")
+            .writeBytes(new byte[0])
+            .writeInt(1); // a VOID result
+
+    ResponseFrame decoded = decodeResponse(frame(FrameHeader.FLAG_CUSTOM_PAYLOAD, 9, 0x08, body));
+
+    assertThat(decoded.customPayload()).containsOnlyKeys("tablets-routing-v1", "empty");
+    java.nio.ByteBuffer value = decoded.customPayload().get("tablets-routing-v1");
+    assertThat(value.isReadOnly()).isTrue();
+    assertThat(value.remaining()).isEqualTo(3);
+    assertThat(decoded.customPayload().get("empty").remaining()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
   void should_decode_read_timeout_error_with_data_present() {
     ByteWriter body =
         errorBody(ErrorCodes.READ_TIMEOUT, "Operation timed out")

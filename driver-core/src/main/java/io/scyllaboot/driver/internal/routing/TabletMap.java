@@ -1,0 +1,82 @@
+package io.scyllaboot.driver.internal.routing;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The tablets learned so far, per table, from the routing payloads of responses. Each table's
+ * tablets are a sorted copy-on-write array: lookups (the request path) read a volatile array with a
+ * binary search and take no lock; additions (rare: once per tablet and per move) copy it.
+ */
+public final class TabletMap {
+  private static final Tablet[] NONE = new Tablet[0];
+
+  /** Keyed by "keyspace.table". */
+  private final Map<String, Tablet[]> byTable = new ConcurrentHashMap<>();
+
+  /** The tablet holding a token, or null when none is known yet. */
+  public Tablet lookup(String keyspace, String table, long token) {
+    Tablet[] tablets = byTable.getOrDefault(key(keyspace, table), NONE);
+    int low = 0;
+    int high = tablets.length - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      Tablet tablet = tablets[middle];
+      if (tablet.lastToken() < token) {
+        low = middle + 1;
+      } else if (tablet.firstToken() > token) {
+        high = middle - 1;
+      } else {
+        return tablet;
+      }
+    }
+    return null;
+  }
+
+  /** Adds a tablet, replacing every known tablet of the table that overlaps it. */
+  public void add(String keyspace, String table, Tablet tablet) {
+    byTable.compute(
+        key(keyspace, table),
+        (key, current) -> {
+          List<Tablet> kept = new ArrayList<>();
+          if (current != null) {
+            for (Tablet known : current) {
+              if (!known.overlaps(tablet)) {
+                kept.add(known);
+              }
+            }
+          }
+          kept.add(tablet);
+          kept.sort((a, b) -> Long.compare(a.firstToken(), b.firstToken()));
+          return kept.toArray(NONE);
+        });
+  }
+
+  /** Drops the tablets that list a node no longer in the cluster. */
+  public void retainNodes(Set<UUID> hostIds) {
+    byTable.replaceAll(
+        (key, tablets) -> {
+          List<Tablet> kept = new ArrayList<>(tablets.length);
+          for (Tablet tablet : tablets) {
+            if (tablet.replicas().stream().allMatch(r -> hostIds.contains(r.hostId()))) {
+              kept.add(tablet);
+            }
+          }
+          return kept.size() == tablets.length ? tablets : kept.toArray(NONE);
+        });
+  }
+
+  /** The known tablets of a table, in token order (for tests and diagnostics). */
+  public List<Tablet> tablets(String keyspace, String table) {
+    return Collections.unmodifiableList(List.of(byTable.getOrDefault(key(keyspace, table), NONE)));
+  }
+
+  private static String key(String keyspace, String table) {
+    return keyspace + "." + table;
+  }
+}
