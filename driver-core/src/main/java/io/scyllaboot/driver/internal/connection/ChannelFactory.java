@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The pipeline, head to tail: {@code ssl} (optional), then the v4 {@code frameDecoder} with an
  * optional {@code frameCompressor}, or the v5 {@code segmentDecoder} and {@code segmentEncoder};
- * then {@code inFlight}.
+ * then, with heartbeats, {@code idle} and {@code heartbeat}; then {@code inFlight}.
  *
  * <p>Protocol negotiation: unless a version is pinned, the first connection offers v5 and, when the
  * node refuses it, closes and reconnects with v4. The outcome is kept, so later connections of this
@@ -134,10 +134,14 @@ public final class ChannelFactory {
     String name = sessionName + "|" + address + "|c" + connectionCounter.incrementAndGet();
     InFlightHandler inFlight =
         new InFlightHandler(
-            options.maxRequestsPerConnection(), options.maxQueuedRequests(), name, eventListener);
-    long heartbeatSeconds = options.heartbeatInterval().toSeconds();
+            options.maxRequestsPerConnection(),
+            options.maxQueuedRequests(),
+            options.maxOrphanedStreamIds(),
+            name,
+            eventListener);
+    long heartbeatNanos = options.heartbeatInterval().toNanos();
     HeartbeatHandler heartbeat =
-        heartbeatSeconds > 0 ? new HeartbeatHandler(options.initTimeout().toNanos()) : null;
+        heartbeatNanos > 0 ? new HeartbeatHandler(options.initTimeout().toNanos()) : null;
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -151,11 +155,15 @@ public final class ChannelFactory {
                   protected void initChannel(Channel channel) {
                     initPipeline(channel.pipeline(), address, protocolVersion, name, inFlight);
                     if (heartbeat != null) {
+                      // Before the in-flight table, which consumes every response: reads only,
+                      // since a connection that receives is alive, whatever it writes.
                       channel
                           .pipeline()
-                          .addLast(
-                              IDLE, new IdleStateHandler(0, 0, heartbeatSeconds, TimeUnit.SECONDS))
-                          .addLast(HEARTBEAT, heartbeat);
+                          .addBefore(
+                              IN_FLIGHT,
+                              IDLE,
+                              new IdleStateHandler(heartbeatNanos, 0, 0, TimeUnit.NANOSECONDS))
+                          .addBefore(IN_FLIGHT, HEARTBEAT, heartbeat);
                     }
                   }
                 });

@@ -77,6 +77,18 @@ public record ConnectionOptions(
         null);
   }
 
+  /**
+   * How many stream ids of one connection may be held by orphaned requests (timed out, their
+   * response never come) before the connection is closed and replaced: a quarter of {@link
+   * #maxRequestsPerConnection()} (at least 1), so 256 with the default 1024, the Apache driver's
+   * bound. A node that stops answering while traffic flows (a frozen process, a half-open TCP
+   * connection) is then detected even when heartbeats never run; three quarters of the ids stay
+   * usable until then, whatever the configured number of ids.
+   */
+  public int maxOrphanedStreamIds() {
+    return Math.max(1, maxRequestsPerConnection / 4);
+  }
+
   public ConnectionOptions withMaxRequestsPerConnection(int max) {
     return new ConnectionOptions(
         protocolVersion,

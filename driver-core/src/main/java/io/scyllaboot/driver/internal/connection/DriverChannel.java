@@ -80,6 +80,26 @@ public final class DriverChannel {
     return pending;
   }
 
+  /**
+   * Writes and flushes a request at once if a stream id is free and no request waits for one, else
+   * sends nothing and returns null. Event loop only; for heartbeats.
+   */
+  CompletableFuture<ResponseFrame> trySendNow(Request request, long timeoutNanos) {
+    ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request);
+    PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
+    if (!inFlight.tryWrite(pending)) {
+      pending.releaseFrame();
+      return null;
+    }
+    channel.flush();
+    try {
+      pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
+    } catch (RuntimeException e) { // the timer was stopped: the session is closing
+      channel.close();
+    }
+    return pending;
+  }
+
   private void drain() {
     do {
       drainScheduled = 0;
@@ -119,6 +139,16 @@ public final class DriverChannel {
   /** Requests holding a stream id (including timed-out ones whose response has not come). */
   public int inFlightCount() {
     return inFlight.inFlightCount();
+  }
+
+  /** Stream ids held by requests that timed out and whose response has not come. */
+  public int orphanedCount() {
+    return inFlight.orphanedCount();
+  }
+
+  /** The Netty channel, for tests of this package. */
+  Channel nettyChannel() {
+    return channel;
   }
 
   public boolean isOpen() {

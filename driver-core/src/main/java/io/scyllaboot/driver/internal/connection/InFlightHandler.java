@@ -29,6 +29,11 @@ import org.slf4j.LoggerFactory;
  * <p>A request that finds no free id waits in a bounded queue and is written as soon as a response
  * frees one; past the bound it fails with {@link BusyConnectionException}. When the channel closes,
  * every request in flight or waiting fails with a {@link ConnectionException}.
+ *
+ * <p>A request that times out keeps its stream id until its late response comes, so that the id is
+ * never matched to a newer request: it is <em>orphaned</em>. When more ids than {@link
+ * ConnectionOptions#maxOrphanedStreamIds()} are orphaned at once, the node has stopped answering (a
+ * frozen process, a half-open TCP connection) and the connection is closed, to be replaced.
  */
 final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(InFlightHandler.class);
@@ -37,16 +42,23 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private final PendingRequest[] inFlight;
   private final ArrayDeque<PendingRequest> waiting = new ArrayDeque<>();
   private final int maxWaiting;
+  private final int maxOrphaned;
+  private int orphaned;
   private final String name;
   private final Consumer<Response.Event> eventListener;
   private ChannelHandlerContext ctx;
   private ConnectionException closedError;
 
   InFlightHandler(
-      int maxRequests, int maxWaiting, String name, Consumer<Response.Event> eventListener) {
+      int maxRequests,
+      int maxWaiting,
+      int maxOrphaned,
+      String name,
+      Consumer<Response.Event> eventListener) {
     this.ids = new StreamIds(maxRequests);
     this.inFlight = new PendingRequest[maxRequests];
     this.maxWaiting = maxWaiting;
+    this.maxOrphaned = maxOrphaned;
     this.name = name;
     this.eventListener = eventListener;
   }
@@ -89,17 +101,70 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * Writes (without flushing) a request at once if a stream id is free and no request waits for
+   * one; otherwise leaves it alone and returns false. For heartbeats, which must never queue behind
+   * traffic or hold a busy connection hostage. Event loop only.
+   */
+  boolean tryWrite(PendingRequest request) {
+    if (closedError != null || !waiting.isEmpty() || ids.available() == 0) {
+      return false;
+    }
+    assignAndWrite(request);
+    return true;
+  }
+
   /** Writes a request on a free stream id; the caller has checked that one is available. */
   private void assignAndWrite(PendingRequest request) {
+    request.owner = this; // before the check: a timeout from now on is reported to us
     if (request.isDone()) {
       request.releaseFrame();
       return;
     }
     int id = ids.acquire();
     inFlight[id] = request;
+    request.streamId = id;
     ByteBuf frame = request.takeFrame();
     RequestFrames.setStreamId(frame, id);
     ctx.write(frame, ctx.voidPromise());
+  }
+
+  /** A request timed out (any thread); if it still holds its stream id, that id is orphaned. */
+  void onTimeout(PendingRequest request) {
+    if (ctx.executor().inEventLoop()) {
+      countOrphan(request);
+    } else {
+      ctx.executor().execute(() -> countOrphan(request));
+    }
+  }
+
+  private void countOrphan(PendingRequest request) {
+    int id = request.streamId;
+    if (closedError != null || id < 0 || inFlight[id] != request || request.orphaned) {
+      return; // answered, failed or never written in the meantime
+    }
+    request.orphaned = true;
+    if (++orphaned > maxOrphaned) {
+      LOG.warn(
+          "[{}] {} timed-out requests still hold their stream ids (bound {}): the node stopped"
+              + " answering; closing the connection",
+          name,
+          orphaned,
+          maxOrphaned);
+      failAll(
+          new ConnectionException(
+              name
+                  + " closed: "
+                  + orphaned
+                  + " orphaned stream ids (requests timed out without a response) passed the"
+                  + " bound of "
+                  + maxOrphaned));
+      ctx.close();
+    }
+  }
+
+  int orphanedCount() {
+    return orphaned;
   }
 
   int inFlightCount() {
@@ -140,6 +205,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     PendingRequest request = inFlight[streamId];
     inFlight[streamId] = null;
     ids.release(streamId);
+    if (request.orphaned) {
+      orphaned--;
+    }
     request.cancelTimeout();
     // Timed-out waiters are skipped without taking an id, so keep going while ids are free.
     while (ids.available() > 0 && !waiting.isEmpty()) {
@@ -190,6 +258,7 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     closedError = error;
+    orphaned = 0;
     for (int id = 0; id < inFlight.length; id++) {
       PendingRequest request = inFlight[id];
       if (request != null) {

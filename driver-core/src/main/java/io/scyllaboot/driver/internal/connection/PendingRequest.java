@@ -20,6 +20,11 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> implements T
   private final Object connection;
   private final long timeoutNanos;
   volatile Timeout timeout;
+  // Set on the event loop when the request is written: who to tell when it times out.
+  volatile InFlightHandler owner;
+  // Event loop only: the stream id while written, and whether it timed out holding it.
+  int streamId = -1;
+  boolean orphaned;
 
   PendingRequest(ByteBuf frame, Object connection, long timeoutNanos) {
     this.frame = frame;
@@ -50,12 +55,17 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> implements T
 
   @Override
   public void run(Timeout expired) {
-    completeExceptionally(
-        new DriverTimeoutException(
-            "no response from "
-                + connection
-                + " within "
-                + java.time.Duration.ofNanos(timeoutNanos).toMillis()
-                + " ms"));
+    boolean timedOut =
+        completeExceptionally(
+            new DriverTimeoutException(
+                "no response from "
+                    + connection
+                    + " within "
+                    + java.time.Duration.ofNanos(timeoutNanos).toMillis()
+                    + " ms"));
+    InFlightHandler written = owner;
+    if (timedOut && written != null) {
+      written.onTimeout(this); // its stream id stays held: count it as orphaned
+    }
   }
 }

@@ -40,7 +40,7 @@ class InFlightHandlerTest {
 
   @Test
   void should_write_waiting_requests_in_order_skipping_timed_out_ones() {
-    InFlightHandler handler = new InFlightHandler(1, 10, "test", event -> {});
+    InFlightHandler handler = new InFlightHandler(1, 10, 1, "test", event -> {});
     EmbeddedChannel channel = new EmbeddedChannel(handler);
     PendingRequest a = request();
     PendingRequest b = request();
@@ -65,7 +65,7 @@ class InFlightHandlerTest {
 
   @Test
   void should_refuse_requests_past_the_waiting_bound() {
-    InFlightHandler handler = new InFlightHandler(1, 1, "test", event -> {});
+    InFlightHandler handler = new InFlightHandler(1, 1, 1, "test", event -> {});
     EmbeddedChannel channel = new EmbeddedChannel(handler);
     PendingRequest a = request();
     PendingRequest b = request();
@@ -85,7 +85,7 @@ class InFlightHandlerTest {
 
   @Test
   void should_keep_a_timed_out_id_until_its_late_response_arrives() {
-    InFlightHandler handler = new InFlightHandler(2, 10, "test", event -> {});
+    InFlightHandler handler = new InFlightHandler(2, 10, 2, "test", event -> {});
     EmbeddedChannel channel = new EmbeddedChannel(handler);
     PendingRequest a = request();
     handler.write(a);

@@ -160,7 +160,7 @@ class SegmentHandlersTest {
 
   @Test
   void should_fail_in_flight_requests_with_a_crc_mismatch_and_close() {
-    InFlightHandler inFlight = new InFlightHandler(4, 4, "test-conn", event -> {});
+    InFlightHandler inFlight = new InFlightHandler(4, 4, 4, "test-conn", event -> {});
     EmbeddedChannel channel =
         new EmbeddedChannel(new SegmentDecoder(codec(false), MAX_FRAME, "test-conn"), inFlight);
     PendingRequest startup = new PendingRequest(startup(), "test", 0);

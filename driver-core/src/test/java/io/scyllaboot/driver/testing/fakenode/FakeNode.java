@@ -2,9 +2,11 @@ package io.scyllaboot.driver.testing.fakenode;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.group.ChannelGroup;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +52,27 @@ public final class FakeNode {
   private final ChannelGroup registered = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private volatile Channel server;
   private volatile boolean answerHeartbeats = true;
+  private volatile Answering answering = Answering.NORMALLY;
+
+  /**
+   * How a node treats every request from now on, on every connection (established or new): the
+   * failures a real node cannot show cheaply.
+   */
+  public enum Answering {
+    /** As a healthy node. */
+    NORMALLY,
+    /** Reads every request and never answers: a frozen process or a half-open TCP connection. */
+    NEVER,
+    /** Answers with random bytes in place of a frame header: the stream cannot be trusted. */
+    GARBAGE,
+    /**
+     * Answers on the request's stream with a well-formed header and a hostile body: a PREPARED
+     * result announcing 2^31-1 partition key indices in a few bytes. Only that request may fail.
+     */
+    FORGED,
+    /** Sends half of a response frame, then resets the connection (TCP RST). */
+    RESET_MID_FRAME
+  }
 
   FakeNode(FakeCluster cluster, int index, InetSocketAddress address, Set<String> tokens) {
     this.cluster = cluster;
@@ -103,13 +127,18 @@ public final class FakeNode {
     this.answerHeartbeats = answer;
   }
 
+  /** Changes how this node answers requests; see {@link Answering}. */
+  public void answering(Answering mode) {
+    this.answering = mode;
+  }
+
   public void start() {
     EventLoopGroup group = cluster.group();
     server =
         new ServerBootstrap()
             .group(group)
             .channel(NioServerSocketChannel.class)
-            .option(io.netty.channel.ChannelOption.SO_REUSEADDR, true)
+            .option(ChannelOption.SO_REUSEADDR, true)
             .childHandler(
                 new ChannelInitializer<Channel>() {
                   @Override
@@ -169,6 +198,9 @@ public final class FakeNode {
       }
       FakeRequest request = FakeRequest.decode(frame, ctx.channel().id().asShortText());
       received.add(request);
+      if (misbehave(ctx, streamId)) {
+        return;
+      }
       Consumer<ByteBuf> body;
       int opcode = Opcodes.RESULT;
       switch (request.opcode()) {
@@ -246,6 +278,43 @@ public final class FakeNode {
         }
       }
       reply(ctx, 4, streamId, opcode, body);
+    }
+
+    /** Applies a failure mode instead of answering; false when the node answers normally. */
+    private boolean misbehave(ChannelHandlerContext ctx, int streamId) {
+      switch (answering) {
+        case NORMALLY -> {
+          return false;
+        }
+        case NEVER -> {}
+        case GARBAGE -> {
+          byte[] garbage = new byte[64];
+          new Random(streamId).nextBytes(garbage);
+          garbage[0] = 0x04; // a request version byte: never a valid response header
+          ctx.writeAndFlush(Unpooled.wrappedBuffer(garbage));
+        }
+        case FORGED ->
+            reply(
+                ctx,
+                4,
+                streamId,
+                Opcodes.RESULT,
+                out -> {
+                  out.writeInt(4).writeShort(1).writeByte(7); // PREPARED, id
+                  out.writeInt(0).writeInt(1).writeInt(Integer.MAX_VALUE); // flags, columns, keys
+                });
+        case RESET_MID_FRAME -> {
+          ByteBuf whole =
+              FakeResponses.frame(
+                  ctx.alloc(), 4, streamId, Opcodes.RESULT, FakeResponses.voidResult());
+          ByteBuf half = whole.readRetainedSlice(whole.readableBytes() / 2);
+          whole.release();
+          Channel channel = ctx.channel();
+          channel.config().setOption(ChannelOption.SO_LINGER, 0); // close sends RST, not FIN
+          ctx.writeAndFlush(half).addListener(written -> channel.close());
+        }
+      }
+      return true;
     }
 
     private void apply(
