@@ -45,6 +45,11 @@ public final class CqlSessionBuilder {
   private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
   private Object meterRegistry;
   private boolean clientTimestamps = true;
+  private int connectionsPerShard = 1;
+  private boolean shardAware = true;
+  private boolean shardAwarePort = true;
+  private int sourcePortLow = 49152;
+  private int sourcePortHigh = 65535;
   private boolean logServerWarnings = true;
 
   CqlSessionBuilder() {}
@@ -315,6 +320,47 @@ public final class CqlSessionBuilder {
   }
 
   /**
+   * Connections to each shard of a ScyllaDB node (default 1); Apache Cassandra nodes are not
+   * sharded and get {@link #withConnectionsPerNode} connections.
+   */
+  public CqlSessionBuilder withConnectionsPerShard(int connections) {
+    if (connections < 1) {
+      throw new IllegalArgumentException(
+          "connections per shard must be at least 1, was " + connections);
+    }
+    this.connectionsPerShard = connections;
+    return this;
+  }
+
+  /**
+   * Whether ScyllaDB nodes get connections per shard and requests go to the connection of the shard
+   * that owns their token (default true). Off, a ScyllaDB node is pooled like a Cassandra node.
+   */
+  public CqlSessionBuilder withShardAwareness(boolean enabled) {
+    this.shardAware = enabled;
+    return this;
+  }
+
+  /**
+   * Whether connections to a shard go through the node's shard-aware port (ScyllaDB's {@code
+   * SCYLLA_SHARD_AWARE_PORT}, 19042 by default) from a local port that selects the shard (default
+   * true); off, or when the node has none, connections go to the regular port until every shard has
+   * its own. The local ports come from {@link #withShardAwareSourcePorts}.
+   */
+  public CqlSessionBuilder withShardAwarePort(boolean enabled) {
+    this.shardAwarePort = enabled;
+    return this;
+  }
+
+  /** The local ports to connect to a shard-aware port from; default 49152-65535. */
+  public CqlSessionBuilder withShardAwareSourcePorts(int low, int high) {
+    new io.scyllaboot.driver.internal.connection.ShardAwarePorts(low, high); // validates
+    this.sourcePortLow = low;
+    this.sourcePortHigh = high;
+    return this;
+  }
+
+  /**
    * Whether every request carries a client-side timestamp (default true): microseconds since the
    * epoch, strictly increasing within the session even under concurrency, so that a retried or
    * reordered write never overwrites a newer one. {@link
@@ -397,7 +443,16 @@ public final class CqlSessionBuilder {
             hostnameVerification,
             authProvider,
             clientTimestamps,
-            logServerWarnings));
+            logServerWarnings,
+            new io.scyllaboot.driver.internal.pool.PoolOptions(
+                connectionsPerNode,
+                connectionsPerShard,
+                shardAware,
+                shardAwarePort,
+                new io.scyllaboot.driver.internal.connection.ShardAwarePorts(
+                    sourcePortLow, sourcePortHigh),
+                reconnectBaseDelay,
+                reconnectMaxDelay)));
   }
 
   /**
@@ -448,6 +503,12 @@ public final class CqlSessionBuilder {
         + maxPrepared
         + ", connectionsPerNode="
         + connectionsPerNode
+        + ", connectionsPerShard="
+        + connectionsPerShard
+        + ", shardAware="
+        + shardAware
+        + ", shardAwarePort="
+        + (shardAwarePort ? sourcePortLow + "-" + sourcePortHigh : "off")
         + ", maxRequestsPerConnection="
         + maxRequestsPerConnection
         + ", heartbeatInterval="

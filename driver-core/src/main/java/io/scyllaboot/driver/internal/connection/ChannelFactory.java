@@ -101,11 +101,24 @@ public final class ChannelFactory {
    */
   public CompletionStage<DriverChannel> connect(
       InetSocketAddress address, String keyspace, Consumer<Response.Event> eventListener) {
+    return connect(address, 0, keyspace, eventListener);
+  }
+
+  /**
+   * Connects from a chosen local port (for a ScyllaDB shard-aware port, which picks the shard by
+   * it); 0 lets the system choose. A port in use fails with a {@link ConnectionException} whose
+   * cause is a {@link java.net.BindException}.
+   */
+  public CompletionStage<DriverChannel> connect(
+      InetSocketAddress address,
+      int localPort,
+      String keyspace,
+      Consumer<Response.Event> eventListener) {
     int known = negotiatedVersion;
     if (known != 0) {
-      return connect(address, keyspace, eventListener, known);
+      return connect(address, localPort, keyspace, eventListener, known);
     }
-    return connect(address, keyspace, eventListener, 5)
+    return connect(address, localPort, keyspace, eventListener, 5)
         .handle(
             (channel, error) -> {
               if (error == null) {
@@ -114,7 +127,7 @@ public final class ChannelFactory {
               }
               if (Futures.unwrap(error) instanceof ProtocolVersionRefusedException refused) {
                 LOG.debug("[{}] {}; retrying with protocol v4", sessionName, refused.getMessage());
-                return connect(address, keyspace, eventListener, 4)
+                return connect(address, localPort, keyspace, eventListener, 4)
                     .thenApply(
                         downgraded -> {
                           negotiatedVersion = 4;
@@ -128,6 +141,7 @@ public final class ChannelFactory {
 
   private CompletionStage<DriverChannel> connect(
       InetSocketAddress address,
+      int localPort,
       String keyspace,
       Consumer<Response.Event> eventListener,
       int protocolVersion) {
@@ -168,7 +182,10 @@ public final class ChannelFactory {
                   }
                 });
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
-    ChannelFuture connecting = bootstrap.connect(address);
+    ChannelFuture connecting =
+        localPort == 0
+            ? bootstrap.connect(address)
+            : bootstrap.connect(address, new InetSocketAddress(localPort));
     connecting.addListener(
         future -> {
           if (!future.isSuccess()) {

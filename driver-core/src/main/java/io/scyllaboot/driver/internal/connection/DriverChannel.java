@@ -37,6 +37,8 @@ public final class DriverChannel {
   private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
   private final Runnable drainTask = this::drain;
   private volatile int drainScheduled;
+  // Set by the handshake, before the channel is handed out through a future (which publishes it).
+  private ScyllaFeatures features = ScyllaFeatures.NONE;
 
   DriverChannel(
       Channel channel, InFlightHandler inFlight, Timer timer, int protocolVersion, String name) {
@@ -126,6 +128,15 @@ public final class DriverChannel {
 
   public int protocolVersion() {
     return protocolVersion;
+  }
+
+  /** The ScyllaDB extensions of the node, and this connection's shard (NONE for Cassandra). */
+  public ScyllaFeatures features() {
+    return features;
+  }
+
+  void features(ScyllaFeatures negotiated) {
+    this.features = negotiated;
   }
 
   public SocketAddress remoteAddress() {

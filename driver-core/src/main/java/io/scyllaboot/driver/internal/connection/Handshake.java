@@ -35,6 +35,12 @@ import java.util.concurrent.CompletionStage;
  */
 final class Handshake {
   private static final String DEFAULT_CQL_VERSION = "3.0.0";
+  static final String DRIVER_NAME = "Scylla Boot";
+
+  /** From the jar's manifest; the development version when run from classes. */
+  static final String DRIVER_VERSION =
+      java.util.Objects.requireNonNullElse(
+          Handshake.class.getPackage().getImplementationVersion(), "0.1.0-SNAPSHOT");
 
   private final DriverChannel channel;
   private final InetSocketAddress address;
@@ -89,7 +95,11 @@ final class Handshake {
     }
     Map<String, String> startup = new HashMap<>();
     startup.put("CQL_VERSION", first(supported.options().get("CQL_VERSION"), DEFAULT_CQL_VERSION));
-    startup.put("DRIVER_NAME", "Scylla Boot");
+    startup.put("DRIVER_NAME", DRIVER_NAME);
+    startup.put("DRIVER_VERSION", DRIVER_VERSION);
+    ScyllaFeatures features = ScyllaFeatures.parse(supported.options());
+    channel.features(features);
+    startup.putAll(features.startupOptions());
     if (options.compression() == Compression.LZ4) {
       List<String> offered = supported.options().getOrDefault("COMPRESSION", List.of());
       if (!offered.contains("lz4")) {

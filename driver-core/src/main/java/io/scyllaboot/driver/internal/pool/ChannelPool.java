@@ -4,9 +4,16 @@ import io.netty.util.concurrent.EventExecutor;
 import io.scyllaboot.driver.api.metadata.NodeState;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.connection.ScyllaFeatures;
+import io.scyllaboot.driver.internal.connection.ShardAwarePorts;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
-import java.time.Duration;
+import io.scyllaboot.driver.internal.routing.Sharder;
+import io.scyllaboot.driver.internal.util.Futures;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledFuture;
@@ -15,113 +22,366 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The connections to one node. Selection is lock-free: a volatile copy-on-write array read by
- * {@link #next()}, which picks the connection with the fewest requests in flight. Adding and
- * removing connections, and reconnecting, run on one admin executor, so they need no lock either.
+ * The connections to one node, grouped by shard: one group for Apache Cassandra (or with shard
+ * awareness off), one per shard for a ScyllaDB node, whose first connection tells the shard count.
  *
- * <p>When a connection closes it is replaced after an exponential backoff (with jitter); when the
- * last one closes the node is marked down, and up again when a connection is reopened.
+ * <p>Selection is lock-free: volatile copy-on-write arrays read by {@link #next()} (the least busy
+ * connection) and {@link #next(long)} (the least busy connection of the token's shard). Adding and
+ * removing connections, filling and reconnecting run on one admin executor, so they need no lock.
+ *
+ * <p>Filling a sharded node: through its shard-aware port, each missing shard gets a connection
+ * from a local port of that shard (the next port when one is in use, the regular port on other
+ * errors); a connection that lands on another shard than asked (NAT rewrote the port) stops the use
+ * of the shard-aware port for a while. Without one, connections go to the regular port, where the
+ * node picks the shard: surplus ones are closed, and rounds go on while they make progress, within
+ * a bound. Lost connections are replaced after an exponential backoff (with jitter), cut short by
+ * {@link #reconnectNow()}; when the last one closes the node is marked down, and up again when a
+ * connection is open. A node that comes back with another shard count gets a new pool layout.
  */
 public final class ChannelPool {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelPool.class);
   private static final DriverChannel[] NONE = new DriverChannel[0];
+  private static final int MAX_PORT_TRIES = 64;
 
   private final DefaultNode node;
   private final ChannelFactory factory;
-  private final int size;
+  private final PoolOptions options;
   private final String keyspace;
   private final EventExecutor admin;
   private final ReconnectionSchedule schedule;
-  private volatile DriverChannel[] channels = NONE;
+  private volatile DriverChannel[] all = NONE;
+  private volatile DriverChannel[][] byShard = {NONE};
+  private volatile Sharder sharder = Sharder.SINGLE;
   private volatile boolean closed;
+  // Admin executor only:
+  private ScyllaFeatures features; // null until the first connection
+  private boolean filling;
   private boolean reconnecting;
   private ScheduledFuture<?> pendingReconnect;
+  private long shardAwarePortBlockedUntil;
 
   public ChannelPool(
       DefaultNode node,
       ChannelFactory factory,
-      int size,
+      PoolOptions options,
       String keyspace,
-      EventExecutor admin,
-      Duration reconnectBase,
-      Duration reconnectMax) {
+      EventExecutor admin) {
     this.node = node;
     this.factory = factory;
-    this.size = size;
+    this.options = options;
     this.keyspace = keyspace;
     this.admin = admin;
-    this.schedule = new ReconnectionSchedule(reconnectBase, reconnectMax);
-    node.counters(() -> channels.length, this::inFlight);
+    this.schedule = new ReconnectionSchedule(options.reconnectBase(), options.reconnectMax());
+    node.counters(() -> all.length, this::inFlight);
   }
 
   public DefaultNode node() {
     return node;
   }
 
-  /** Opens the connections; completes (never exceptionally) once every attempt has finished. */
+  /** Opens the connections; completes (never exceptionally) once the first round has finished. */
   public CompletionStage<Void> init() {
-    CompletableFuture<?>[] attempts = new CompletableFuture<?>[size];
-    for (int i = 0; i < size; i++) {
-      attempts[i] = open().toCompletableFuture();
-    }
-    // Completed from the admin executor, after the adds that the attempts scheduled there.
     CompletableFuture<Void> done = new CompletableFuture<>();
-    CompletableFuture.allOf(attempts)
+    // The first connection goes to the regular port: it tells whether and how the node is sharded.
+    open(0)
         .whenComplete(
-            (ignored, error) ->
+            (channel, error) ->
                 admin.execute(
                     () -> {
-                      if (channels.length == 0) {
+                      if (all.length == 0) {
                         node.state(NodeState.DOWN);
-                      }
-                      if (channels.length < size) {
                         scheduleReconnect();
+                        done.complete(null);
+                      } else {
+                        fill(done);
                       }
-                      done.complete(null);
                     }));
     return done;
   }
 
-  private CompletionStage<DriverChannel> open() {
+  // ---- selection (any thread)
+
+  /**
+   * The connection with the fewest requests in flight, or null when none is open. May race with a
+   * close and return a connection that is closing: the request then fails unsent and moves on.
+   */
+  public DriverChannel next() {
+    return leastBusy(all);
+  }
+
+  /** The least busy connection of the shard that owns the token, else of any shard. */
+  public DriverChannel next(long token) {
+    DriverChannel[][] shards = byShard;
+    if (shards.length == 1) {
+      return leastBusy(all);
+    }
+    DriverChannel[] own = shards[sharder.shardOf(token)];
+    return own.length > 0 ? leastBusy(own) : leastBusy(all);
+  }
+
+  private static DriverChannel leastBusy(DriverChannel[] channels) {
+    if (channels.length == 1) {
+      return channels[0];
+    }
+    DriverChannel best = null;
+    int bestLoad = Integer.MAX_VALUE;
+    for (DriverChannel channel : channels) {
+      int load = channel.inFlightCount();
+      if (load < bestLoad) {
+        best = channel;
+        bestLoad = load;
+      }
+    }
+    return best;
+  }
+
+  public int openConnections() {
+    return all.length;
+  }
+
+  /** Open connections per shard (one entry when the node is not sharded). */
+  public int[] connectionsPerShard() {
+    DriverChannel[][] shards = byShard;
+    int[] counts = new int[shards.length];
+    for (int i = 0; i < shards.length; i++) {
+      counts[i] = shards[i].length;
+    }
+    return counts;
+  }
+
+  private int inFlight() {
+    int total = 0;
+    for (DriverChannel channel : all) {
+      total += channel.inFlightCount();
+    }
+    return total;
+  }
+
+  // ---- opening (admin executor)
+
+  private boolean sharded() {
+    return options.shardAware() && features != null && features.isSharded();
+  }
+
+  private int wantedPerShard() {
+    return sharded() ? options.connectionsPerShard() : options.connectionsPerNode();
+  }
+
+  private int missing() {
+    int wanted = wantedPerShard();
+    int missing = 0;
+    for (DriverChannel[] shard : byShard) {
+      missing += Math.max(0, wanted - shard.length);
+    }
+    return missing;
+  }
+
+  /** The shard-aware port to use now, or 0. */
+  private int shardAwarePort() {
+    if (!sharded() || !options.shardAwarePort() || System.nanoTime() < shardAwarePortBlockedUntil) {
+      return 0;
+    }
+    return factory.options().sslContext() != null
+        ? features.shardAwarePortSsl()
+        : features.shardAwarePort();
+  }
+
+  /** One round of opening every missing connection; {@code done} completes when it is over. */
+  private void fill(CompletableFuture<Void> done) {
+    int missing = missing();
+    if (closed || filling || missing == 0) {
+      if (missing == 0) {
+        schedule.reset();
+      }
+      done.complete(null);
+      return;
+    }
+    filling = true;
+    int before = all.length;
+    List<CompletableFuture<?>> attempts = new ArrayList<>();
+    int port = shardAwarePort();
+    if (port != 0) {
+      int wanted = wantedPerShard();
+      DriverChannel[][] shards = byShard;
+      for (int shard = 0; shard < shards.length; shard++) {
+        for (int k = shards[shard].length; k < wanted; k++) {
+          attempts.add(openOnShard(shard, port).toCompletableFuture());
+        }
+      }
+    } else {
+      for (int i = 0; i < missing; i++) {
+        attempts.add(open(0).toCompletableFuture());
+      }
+    }
+    CompletableFuture.allOf(attempts.toArray(new CompletableFuture<?>[0]))
+        .whenComplete(
+            (ignored, error) ->
+                admin.execute(
+                    () -> {
+                      filling = false;
+                      boolean progress = all.length > before;
+                      if (missing() == 0) {
+                        schedule.reset();
+                        done.complete(null);
+                      } else if (progress && !closed) {
+                        fill(done); // the regular port picks shards: go on while it helps
+                      } else {
+                        scheduleReconnect();
+                        done.complete(null);
+                      }
+                    }));
+  }
+
+  /** A connection to the regular port (or, with {@code localPort}, from that port). */
+  private CompletionStage<DriverChannel> open(int localPort) {
+    return openTo(node.address(), localPort, -1);
+  }
+
+  private CompletionStage<DriverChannel> openTo(
+      InetSocketAddress address, int localPort, int wantedShard) {
     return factory
-        .connect(node.address(), keyspace, event -> {})
+        .connect(address, localPort, keyspace, event -> {})
         .whenComplete(
             (channel, error) -> {
               if (error == null) {
-                admin.execute(() -> add(channel));
+                admin.execute(() -> add(channel, wantedShard));
               } else {
                 LOG.debug("[{}] connection failed: {}", node, error.getMessage());
               }
             });
   }
 
-  private void add(DriverChannel channel) {
+  /** Connects to the shard-aware port from a local port of {@code shard}. */
+  private CompletionStage<DriverChannel> openOnShard(int shard, int port) {
+    ShardAwarePorts.Candidates ports =
+        options.sourcePorts().candidates(shard, sharder.shardCount());
+    InetSocketAddress target = new InetSocketAddress(node.address().getAddress(), port);
+    CompletableFuture<DriverChannel> result = new CompletableFuture<>();
+    tryPort(target, shard, ports, 0, result);
+    return result;
+  }
+
+  private void tryPort(
+      InetSocketAddress target,
+      int shard,
+      ShardAwarePorts.Candidates ports,
+      int tries,
+      CompletableFuture<DriverChannel> result) {
+    int localPort = ports.next();
+    if (localPort < 0 || tries >= MAX_PORT_TRIES) {
+      LOG.debug("[{}] no free source port for shard {}; using the regular port", node, shard);
+      open(0).whenComplete(Futures.completing(result));
+      return;
+    }
+    openTo(target, localPort, shard)
+        .whenComplete(
+            (channel, error) -> {
+              if (error == null) {
+                result.complete(channel);
+              } else if (Futures.unwrap(error).getCause() instanceof BindException) {
+                tryPort(target, shard, ports, tries + 1, result); // in use: the next one
+              } else {
+                // The shard-aware port does not answer (a firewall?): the regular port then.
+                open(0).whenComplete(Futures.completing(result));
+              }
+            });
+  }
+
+  /** Admin executor. Places a new connection in its shard, or closes it when not needed. */
+  private void add(DriverChannel channel, int wantedShard) {
     if (closed) {
       channel.close();
       return;
     }
-    DriverChannel[] current = channels;
-    DriverChannel[] grown = Arrays.copyOf(current, current.length + 1);
-    grown[current.length] = channel;
-    channels = grown;
+    ScyllaFeatures connected = channel.features();
+    if (features == null || relayout(connected)) {
+      layout(connected);
+    }
+    int shard = sharded() ? connected.shard() : 0;
+    if (wantedShard >= 0 && shard != wantedShard) {
+      LOG.warn(
+          "[{}] asked the shard-aware port for shard {} and got shard {} (address translation?);"
+              + " not using the shard-aware port for {}",
+          node,
+          wantedShard,
+          shard,
+          PoolOptions.SHARD_AWARE_PORT_BLOCK);
+      shardAwarePortBlockedUntil = System.nanoTime() + PoolOptions.SHARD_AWARE_PORT_BLOCK.toNanos();
+    }
+    DriverChannel[][] shards = byShard;
+    if (shards[shard].length >= wantedPerShard()) {
+      channel.close(); // surplus: the regular port gave a shard that is already full
+      return;
+    }
+    DriverChannel[][] grown = shards.clone();
+    grown[shard] = append(shards[shard], channel);
+    byShard = grown;
+    all = append(all, channel);
     node.state(NodeState.UP);
     channel.closeFuture().thenRun(() -> admin.execute(() -> remove(channel)));
   }
 
-  private void remove(DriverChannel channel) {
-    DriverChannel[] current = channels;
-    int index = Arrays.asList(current).indexOf(channel);
-    if (index < 0) {
-      return;
+  private boolean relayout(ScyllaFeatures connected) {
+    if (!options.shardAware()) {
+      return false;
     }
-    DriverChannel[] shrunk = new DriverChannel[current.length - 1];
-    System.arraycopy(current, 0, shrunk, 0, index);
-    System.arraycopy(current, index + 1, shrunk, index, current.length - index - 1);
-    channels = shrunk;
+    return connected.isSharded() != features.isSharded()
+        || !connected.sharder().equals(features.sharder());
+  }
+
+  /** Sets the shard layout; a node that resharded loses its old connections. */
+  private void layout(ScyllaFeatures connected) {
+    if (features != null) {
+      LOG.info(
+          "[{}] now has {} shard(s) (was {}): reopening its connections",
+          node,
+          connected.sharder().shardCount(),
+          features.sharder().shardCount());
+      for (DriverChannel old : all) {
+        old.close();
+      }
+    }
+    features = connected;
+    boolean sharded = sharded();
+    sharder = sharded ? connected.sharder() : Sharder.SINGLE;
+    DriverChannel[][] shards = new DriverChannel[sharded ? sharder.shardCount() : 1][];
+    Arrays.fill(shards, NONE);
+    byShard = shards;
+    all = NONE;
+  }
+
+  private static DriverChannel[] append(DriverChannel[] channels, DriverChannel channel) {
+    DriverChannel[] grown = Arrays.copyOf(channels, channels.length + 1);
+    grown[channels.length] = channel;
+    return grown;
+  }
+
+  private static DriverChannel[] without(DriverChannel[] channels, DriverChannel channel) {
+    int index = Arrays.asList(channels).indexOf(channel);
+    if (index < 0) {
+      return channels;
+    }
+    DriverChannel[] shrunk = new DriverChannel[channels.length - 1];
+    System.arraycopy(channels, 0, shrunk, 0, index);
+    System.arraycopy(channels, index + 1, shrunk, index, channels.length - index - 1);
+    return shrunk;
+  }
+
+  private void remove(DriverChannel channel) {
+    DriverChannel[] remaining = without(all, channel);
+    if (remaining == all) {
+      return; // closed as surplus or by a relayout: never (or no longer) in the pool
+    }
+    all = remaining;
+    DriverChannel[][] shards = byShard.clone();
+    for (int i = 0; i < shards.length; i++) {
+      shards[i] = without(shards[i], channel);
+    }
+    byShard = shards;
     if (closed) {
       return;
     }
-    if (shrunk.length == 0) {
+    if (remaining.length == 0) {
       LOG.info("[{}] lost its last connection; marking it down", node);
       node.state(NodeState.DOWN);
     }
@@ -129,7 +389,7 @@ public final class ChannelPool {
   }
 
   private void scheduleReconnect() {
-    if (reconnecting || closed || channels.length >= size) {
+    if (reconnecting || closed || missing() == 0) {
       return;
     }
     reconnecting = true;
@@ -144,40 +404,30 @@ public final class ChannelPool {
     if (closed) {
       return;
     }
-    open()
-        .whenComplete(
-            (channel, error) ->
-                admin.execute(
-                    () -> {
-                      if (error == null) {
-                        schedule.reset();
-                        fillNow();
-                      } else {
-                        reconnecting = false;
-                        scheduleReconnect();
-                      }
-                    }));
-  }
-
-  /** Opens every missing connection at once, then falls back to the backoff for failures. */
-  private void fillNow() {
-    int missing = size - channels.length;
-    if (missing <= 0 || closed) {
-      reconnecting = false;
-      return;
+    CompletableFuture<Void> round = new CompletableFuture<>();
+    if (all.length == 0) {
+      // Nothing open: one connection to the regular port first (the shard count may have changed).
+      open(0)
+          .whenComplete(
+              (channel, error) ->
+                  admin.execute(
+                      () -> {
+                        if (error == null) {
+                          fill(round);
+                        } else {
+                          round.complete(null);
+                        }
+                      }));
+    } else {
+      fill(round);
     }
-    CompletableFuture<?>[] attempts = new CompletableFuture<?>[missing];
-    for (int i = 0; i < missing; i++) {
-      attempts[i] = open().toCompletableFuture();
-    }
-    CompletableFuture.allOf(attempts)
-        .whenComplete(
-            (ignored, error) ->
-                admin.execute(
-                    () -> {
-                      reconnecting = false;
-                      scheduleReconnect();
-                    }));
+    round.whenComplete(
+        (ignored, error) ->
+            admin.execute(
+                () -> {
+                  reconnecting = false;
+                  scheduleReconnect();
+                }));
   }
 
   /**
@@ -188,7 +438,7 @@ public final class ChannelPool {
   public void reconnectNow() {
     admin.execute(
         () -> {
-          if (closed || channels.length >= size) {
+          if (closed || (features != null && missing() == 0)) {
             return;
           }
           ScheduledFuture<?> pending = pendingReconnect;
@@ -202,43 +452,9 @@ public final class ChannelPool {
         });
   }
 
-  /**
-   * The connection with the fewest requests in flight, or null when none is open. May race with a
-   * close and return a connection that is closing: the request then fails and is retried per the
-   * retry policy.
-   */
-  public DriverChannel next() {
-    DriverChannel[] current = channels;
-    if (current.length == 1) {
-      return current[0];
-    }
-    DriverChannel best = null;
-    int bestLoad = Integer.MAX_VALUE;
-    for (DriverChannel channel : current) {
-      int load = channel.inFlightCount();
-      if (load < bestLoad) {
-        best = channel;
-        bestLoad = load;
-      }
-    }
-    return best;
-  }
-
-  public int openConnections() {
-    return channels.length;
-  }
-
-  private int inFlight() {
-    int total = 0;
-    for (DriverChannel channel : channels) {
-      total += channel.inFlightCount();
-    }
-    return total;
-  }
-
   public CompletionStage<Void> close() {
     closed = true;
-    DriverChannel[] current = channels;
+    DriverChannel[] current = all;
     CompletableFuture<?>[] closing = new CompletableFuture<?>[current.length];
     for (int i = 0; i < current.length; i++) {
       closing[i] = current[i].close();

@@ -178,14 +178,7 @@ final class Cluster implements ClusterMetadata {
     for (DefaultNode node : nodes.values()) {
       if (loadBalancing.isLocal(node) && !pools.containsKey(node)) {
         ChannelPool pool =
-            new ChannelPool(
-                node,
-                factory,
-                settings.connectionsPerNode(),
-                settings.keyspace(),
-                admin,
-                settings.reconnectBaseDelay(),
-                settings.reconnectMaxDelay());
+            new ChannelPool(node, factory, settings.pool(), settings.keyspace(), admin);
         pools.put(node, pool);
         metrics.nodeAdded(node);
         inits.add(pool.init());

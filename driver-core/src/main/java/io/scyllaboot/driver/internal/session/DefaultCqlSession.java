@@ -181,23 +181,46 @@ public final class DefaultCqlSession implements CqlSession {
     return null;
   }
 
-  QueryPlan planFor(Statement<?> statement) {
+  /** The token of a statement whose routing key is known, else {@link #NO_TOKEN}. */
+  static long tokenOf(Statement<?> statement) {
     if (statement instanceof DefaultBoundStatement bound && RoutingKey.isRoutable(bound)) {
+      long token = RoutingKey.token(bound);
+      return token == NO_TOKEN
+          ? token + 1
+          : token; // one token of 2^64 shares its neighbour's shard
+    }
+    return NO_TOKEN;
+  }
+
+  /** Marks "no token": Long.MIN_VALUE is not a Murmur3 token the server produces. */
+  static final long NO_TOKEN = Long.MIN_VALUE;
+
+  QueryPlan planFor(Statement<?> statement, long token) {
+    if (token != NO_TOKEN) {
       return cluster
           .loadBalancing()
-          .newPlan(RoutingKey.keyspace(bound), RoutingKey.token(bound), true);
+          .newPlan(RoutingKey.keyspace((DefaultBoundStatement) statement), token, true);
     }
     return cluster.loadBalancing().newPlan();
   }
 
+  /** A connection of a node's pool: of the token's shard when there is one. */
+  static DriverChannel connection(ChannelPool pool, long token) {
+    if (pool == null) {
+      return null;
+    }
+    return token == NO_TOKEN ? pool.next() : pool.next(token);
+  }
+
   /** The first connection of the statement's plan, for a pinned session. */
   DriverChannel pickChannel(Statement<?> statement) {
-    QueryPlan plan = planFor(statement);
+    long token = tokenOf(statement);
+    QueryPlan plan = planFor(statement, token);
     Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
     DefaultNode node;
     while ((node = plan.poll()) != null) {
       ChannelPool pool = cluster.pool(node);
-      DriverChannel channel = pool == null ? null : pool.next();
+      DriverChannel channel = connection(pool, token);
       if (channel != null) {
         return channel;
       }
@@ -238,7 +261,9 @@ public final class DefaultCqlSession implements CqlSession {
     } catch (DriverException | IllegalArgumentException e) {
       return CompletableFuture.failedFuture(e);
     }
-    RequestHandler handler = new RequestHandler(this, statement, encoded, planFor(statement));
+    long token = tokenOf(statement);
+    RequestHandler handler =
+        new RequestHandler(this, statement, encoded, planFor(statement, token), token);
     try {
       throttler.submit(handler);
     } catch (DriverException throttled) {

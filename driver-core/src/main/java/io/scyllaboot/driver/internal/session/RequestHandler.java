@@ -51,6 +51,7 @@ final class RequestHandler
   private final Statement<?> statement;
   private final StatementRequests.Encoded encoded;
   private final QueryPlan plan;
+  private final long token;
   private final boolean idempotent;
   private final long deadline;
   private final long startNanos;
@@ -66,11 +67,13 @@ final class RequestHandler
       DefaultCqlSession session,
       Statement<?> statement,
       StatementRequests.Encoded encoded,
-      QueryPlan plan) {
+      QueryPlan plan,
+      long token) {
     this.session = session;
     this.statement = statement;
     this.encoded = encoded;
     this.plan = plan;
+    this.token = token;
     this.idempotent = session.requests().isIdempotent(statement);
     this.startNanos = session.metrics().start();
     this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
@@ -113,7 +116,7 @@ final class RequestHandler
     DefaultNode candidate;
     while ((candidate = plan.poll()) != null) {
       ChannelPool pool = session.pool(candidate);
-      DriverChannel connection = pool == null ? null : pool.next();
+      DriverChannel connection = DefaultCqlSession.connection(pool, token);
       if (connection != null) {
         node = candidate;
         send(connection);

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.session;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.auth.AuthProvider;
+import io.scyllaboot.driver.internal.pool.PoolOptions;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param authProvider credentials for nodes that require authentication, or null
  * @param clientTimestamps whether every request carries a client-side timestamp
  * @param logServerWarnings whether warnings the server attaches to responses are logged at WARN
+ * @param pool how pools size themselves (per node, per shard) and reconnect
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -48,4 +50,5 @@ public record SessionSettings(
     boolean hostnameVerification,
     @Nullable AuthProvider authProvider,
     boolean clientTimestamps,
-    boolean logServerWarnings) {}
+    boolean logServerWarnings,
+    PoolOptions pool) {}

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.util;
 
 import io.scyllaboot.driver.api.error.DriverException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -36,6 +37,18 @@ public final class Futures {
       error = error.getCause();
     }
     return error;
+  }
+
+  /** A callback that completes {@code target} as the stage it is attached to completes. */
+  public static <T> java.util.function.BiConsumer<T, Throwable> completing(
+      CompletableFuture<T> target) {
+    return (value, error) -> {
+      if (error != null) {
+        target.completeExceptionally(unwrap(error));
+      } else {
+        target.complete(value);
+      }
+    };
   }
 
   private static RuntimeException rethrow(Throwable cause) {

@@ -1,0 +1,30 @@
+package io.scyllaboot.driver.internal.pool;
+
+import io.scyllaboot.driver.internal.connection.ShardAwarePorts;
+import java.time.Duration;
+
+/**
+ * How a pool sizes itself and reconnects.
+ *
+ * @param connectionsPerNode connections to a node that is not sharded (Apache Cassandra)
+ * @param connectionsPerShard connections to each shard of a sharded node (ScyllaDB)
+ * @param shardAware whether sharded nodes get connections per shard and requests go to the shard of
+ *     their token; off, every node is pooled as if it were not sharded
+ * @param shardAwarePort whether connections to a shard go through the node's shard-aware port (when
+ *     it has one), from a source port of that shard
+ * @param sourcePorts the local ports to connect to the shard-aware port from
+ */
+public record PoolOptions(
+    int connectionsPerNode,
+    int connectionsPerShard,
+    boolean shardAware,
+    boolean shardAwarePort,
+    ShardAwarePorts sourcePorts,
+    Duration reconnectBase,
+    Duration reconnectMax) {
+
+  /**
+   * How long a node whose shard-aware port hands out other shards (e.g. behind NAT) is not asked.
+   */
+  static final Duration SHARD_AWARE_PORT_BLOCK = Duration.ofMinutes(5);
+}
