@@ -20,6 +20,13 @@ public interface PreparedStatement {
   ColumnDefinitions resultColumns();
 
   /**
+   * Whether ScyllaDB marked this statement a lightweight transaction ({@code IF ...}); always false
+   * on Apache Cassandra. Such statements go to their replicas in ring order, primary first, so that
+   * contending transactions queue on one replica instead of failing each other.
+   */
+  boolean isLwt();
+
+  /**
    * Binds positional values, one per marker. Each value must fit its marker's CQL type; {@code
    * null} writes a null and {@link Unset#VALUE} leaves the column untouched.
    *

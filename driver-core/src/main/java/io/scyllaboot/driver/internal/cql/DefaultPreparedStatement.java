@@ -23,11 +23,21 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   private final int[] partitionKeyIndices;
   private final TypeCodec<?>[] variableCodecs;
   private volatile ResultMetadata resultMetadata;
+  private final boolean lwt;
 
   /** The result columns and, under v5, their id. */
   record ResultMetadata(byte[] id, ColumnDefinitions columns) {}
 
   public DefaultPreparedStatement(String query, String keyspace, Result.Prepared prepared) {
+    this(query, keyspace, prepared, false);
+  }
+
+  /**
+   * @param lwt whether the node marked the statement a lightweight transaction
+   */
+  public DefaultPreparedStatement(
+      String query, String keyspace, Result.Prepared prepared, boolean lwt) {
+    this.lwt = lwt;
     this.query = query;
     this.keyspace = keyspace;
     this.id = prepared.id();
@@ -39,6 +49,11 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     }
     this.resultMetadata =
         new ResultMetadata(prepared.resultMetadataId(), prepared.resultMetadata().columns());
+  }
+
+  @Override
+  public boolean isLwt() {
+    return lwt;
   }
 
   @Override

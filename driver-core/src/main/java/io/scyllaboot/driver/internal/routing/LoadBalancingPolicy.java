@@ -61,6 +61,16 @@ public final class LoadBalancingPolicy {
    * @param token the request's token, when {@code routed}
    */
   public QueryPlan newPlan(String keyspace, long token, boolean routed) {
+    return newPlan(keyspace, token, routed, false);
+  }
+
+  /**
+   * A plan for a request.
+   *
+   * @param ringOrder whether replicas keep their ring order, primary first (lightweight
+   *     transactions: contending ones then queue on one replica); else they are rotated
+   */
+  public QueryPlan newPlan(String keyspace, long token, boolean routed, boolean ringOrder) {
     DefaultNode[] local = localNodes;
     DefaultNode[] plan = new DefaultNode[local.length];
     int size = 0;
@@ -68,8 +78,9 @@ public final class LoadBalancingPolicy {
     if (routed) {
       DefaultNode[] replicas = tokenMap.replicas(keyspace, token);
       int count = replicas.length;
+      int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
-        DefaultNode replica = replicas[(i + rotation) % count];
+        DefaultNode replica = replicas[(i + replicaRotation) % count];
         if (replica.isUp() && isLocal(replica) && size < plan.length) {
           plan[size++] = replica;
         }

@@ -285,7 +285,8 @@ final class Cluster implements ClusterMetadata {
           .thenApply(
               prepared -> {
                 prepareOnOtherNodes(requests, query, first);
-                return new DefaultPreparedStatement(query, settings.keyspace(), prepared);
+                boolean lwt = channel.features().isLwt(prepared.variables().flags());
+                return new DefaultPreparedStatement(query, settings.keyspace(), prepared, lwt);
               })
           .toCompletableFuture();
     }

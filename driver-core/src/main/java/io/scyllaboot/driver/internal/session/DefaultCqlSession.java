@@ -197,9 +197,10 @@ public final class DefaultCqlSession implements CqlSession {
 
   QueryPlan planFor(Statement<?> statement, long token) {
     if (token != NO_TOKEN) {
+      DefaultBoundStatement bound = (DefaultBoundStatement) statement;
       return cluster
           .loadBalancing()
-          .newPlan(RoutingKey.keyspace((DefaultBoundStatement) statement), token, true);
+          .newPlan(RoutingKey.keyspace(bound), token, true, bound.prepared().isLwt());
     }
     return cluster.loadBalancing().newPlan();
   }

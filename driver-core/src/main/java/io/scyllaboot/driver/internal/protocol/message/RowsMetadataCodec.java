@@ -93,7 +93,7 @@ final class RowsMetadataCodec {
     for (int i = 0; i < pkCount; i++) {
       pkIndices[i] = in.readUnsignedShort();
     }
-    return new RowsMetadata(readColumnSpecs(in, flags, columnCount), pkIndices, null, null);
+    return new RowsMetadata(readColumnSpecs(in, flags, columnCount), pkIndices, null, null, flags);
   }
 
   /** Reads the result metadata of a PREPARED result. */

@@ -1,0 +1,66 @@
+package io.scyllaboot.driver.internal.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import java.net.InetSocketAddress;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Query plans: replicas first, rotated for regular statements, in ring order for LWTs. */
+class LoadBalancingPolicyTest {
+
+  private static DefaultNode node(int i, long token) {
+    DefaultNode node = new DefaultNode(new InetSocketAddress("127.0.0." + i, 9042));
+    node.update("dc1", "r1", new UUID(0, i), "5.0", Set.of(Long.toString(token)));
+    node.state(NodeState.UP);
+    return node;
+  }
+
+  private final List<DefaultNode> nodes =
+      List.of(
+          node(1, -6_000_000_000_000_000_000L), node(2, 0), node(3, 6_000_000_000_000_000_000L));
+
+  private LoadBalancingPolicy policy() {
+    LoadBalancingPolicy policy = new LoadBalancingPolicy("dc1");
+    policy.update(
+        nodes,
+        TokenMap.build(
+            nodes,
+            Map.of(
+                "ks",
+                Map.of(
+                    "class", "org.apache.cassandra.locator.SimpleStrategy",
+                    "replication_factor", "2"))));
+    return policy;
+  }
+
+  @Test
+  void should_keep_ring_order_for_lightweight_transactions() {
+    LoadBalancingPolicy policy = policy();
+    for (int i = 0; i < 50; i++) {
+      QueryPlan plan = policy.newPlan("ks", 1, true, true);
+      assertThat(plan.poll()).as("primary replica of token 1").isSameAs(nodes.get(2));
+      assertThat(plan.poll()).as("then the next replica clockwise").isSameAs(nodes.get(0));
+      assertThat(plan.poll()).isSameAs(nodes.get(1));
+    }
+  }
+
+  @Test
+  void should_rotate_replicas_for_other_statements() {
+    LoadBalancingPolicy policy = policy();
+    Set<DefaultNode> firsts = new HashSet<>();
+    for (int i = 0; i < 50; i++) {
+      QueryPlan plan = policy.newPlan("ks", 1, true, false);
+      DefaultNode first = plan.poll();
+      assertThat(first).isIn(nodes.get(2), nodes.get(0));
+      firsts.add(first);
+    }
+    assertThat(firsts).hasSize(2);
+  }
+}
