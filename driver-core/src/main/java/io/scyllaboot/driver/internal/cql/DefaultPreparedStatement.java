@@ -51,6 +51,11 @@ public final class DefaultPreparedStatement implements PreparedStatement {
         new ResultMetadata(prepared.resultMetadataId(), prepared.resultMetadata().columns());
   }
 
+  /** The table of the bind variables, or null when there are none. */
+  public String table() {
+    return variables.size() == 0 ? null : variables.get(0).table();
+  }
+
   @Override
   public boolean isLwt() {
     return lwt;

@@ -119,6 +119,15 @@ public final class ChannelPool {
     return own.length > 0 ? leastBusy(own) : leastBusy(all);
   }
 
+  /** The least busy connection of a given shard (a tablet's), else of any shard. */
+  public DriverChannel nextOnShard(int shard) {
+    DriverChannel[][] shards = byShard;
+    if (shard < 0 || shard >= shards.length || shards[shard].length == 0) {
+      return leastBusy(all);
+    }
+    return leastBusy(shards[shard]);
+  }
+
   private static DriverChannel leastBusy(DriverChannel[] channels) {
     if (channels.length == 1) {
       return channels[0];

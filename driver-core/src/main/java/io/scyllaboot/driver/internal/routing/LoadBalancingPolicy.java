@@ -2,6 +2,7 @@ package io.scyllaboot.driver.internal.routing;
 
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,6 +18,8 @@ public final class LoadBalancingPolicy {
   private volatile String localDatacenter;
   private volatile DefaultNode[] localNodes = NONE;
   private volatile TokenMap tokenMap = TokenMap.empty();
+  private final TabletMap tablets = new TabletMap();
+  private volatile java.util.Map<java.util.UUID, DefaultNode> nodesByHostId = java.util.Map.of();
 
   public LoadBalancingPolicy(String localDatacenter) {
     this.localDatacenter = localDatacenter;
@@ -43,6 +46,57 @@ public final class LoadBalancingPolicy {
   public void update(Collection<DefaultNode> nodes, TokenMap newTokenMap) {
     localNodes = nodes.stream().filter(this::isLocal).toArray(DefaultNode[]::new);
     tokenMap = newTokenMap;
+    java.util.Map<java.util.UUID, DefaultNode> byHostId = new java.util.HashMap<>();
+    for (DefaultNode node : nodes) {
+      if (node.hostId() != null) {
+        byHostId.put(node.hostId(), node);
+      }
+    }
+    nodesByHostId = java.util.Map.copyOf(byHostId);
+    tablets.retainNodes(byHostId.keySet());
+  }
+
+  /** The tablets learned from responses (ScyllaDB tables that use tablets). */
+  public TabletMap tablets() {
+    return tablets;
+  }
+
+  /**
+   * A plan for a statement of a table: the replicas of the token's tablet, in the tablet's order
+   * and each with its shard, when a tablet is known; else as {@link #newPlan(String, long, boolean,
+   * boolean)}.
+   */
+  public QueryPlan newPlan(String keyspace, String table, long token, boolean ringOrder) {
+    Tablet tablet = table == null ? null : tablets.lookup(keyspace, table, token);
+    if (tablet == null) {
+      return newPlan(keyspace, token, true, ringOrder);
+    }
+    DefaultNode[] local = localNodes;
+    DefaultNode[] plan = new DefaultNode[local.length];
+    int[] shards = new int[local.length];
+    int size = 0;
+    java.util.Map<java.util.UUID, DefaultNode> byHostId = nodesByHostId;
+    List<Tablet.Replica> replicas = tablet.replicas();
+    int count = replicas.size();
+    int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
+    int replicaRotation = ringOrder || count == 0 ? 0 : rotation % count;
+    for (int i = 0; i < count; i++) {
+      Tablet.Replica replica = replicas.get((i + replicaRotation) % count);
+      DefaultNode node = byHostId.get(replica.hostId());
+      if (node != null && node.isUp() && isLocal(node) && size < plan.length) {
+        shards[size] = replica.shard();
+        plan[size++] = node;
+      }
+    }
+    int replicasInPlan = size;
+    for (int i = 0; i < local.length; i++) {
+      DefaultNode node = local[(i + rotation) % local.length];
+      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
+        shards[size] = -1;
+        plan[size++] = node;
+      }
+    }
+    return new QueryPlan(plan, size, shards);
   }
 
   public TokenMap tokenMap() {

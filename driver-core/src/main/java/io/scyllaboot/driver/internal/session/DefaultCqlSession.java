@@ -36,6 +36,7 @@ import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
+import io.scyllaboot.driver.internal.routing.Tablet;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.SocketAddress;
@@ -51,6 +52,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the {@link Cluster} (control connection, topology, pools), and the resources both share.
  */
 public final class DefaultCqlSession implements CqlSession {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(DefaultCqlSession.class);
   private final SessionSettings settings;
   private final EventLoopGroup group;
   private final HashedWheelTimer timer;
@@ -198,19 +201,48 @@ public final class DefaultCqlSession implements CqlSession {
   QueryPlan planFor(Statement<?> statement, long token) {
     if (token != NO_TOKEN) {
       DefaultBoundStatement bound = (DefaultBoundStatement) statement;
+      DefaultPreparedStatement prepared = bound.prepared();
       return cluster
           .loadBalancing()
-          .newPlan(RoutingKey.keyspace(bound), token, true, bound.prepared().isLwt());
+          .newPlan(RoutingKey.keyspace(bound), prepared.table(), token, prepared.isLwt());
     }
     return cluster.loadBalancing().newPlan();
   }
 
-  /** A connection of a node's pool: of the token's shard when there is one. */
-  static DriverChannel connection(ChannelPool pool, long token) {
+  /**
+   * A connection of a node's pool: of the plan's shard for this node (a tablet's) when it has one,
+   * else of the token's shard when there is a token, else the least busy.
+   */
+  static DriverChannel connection(ChannelPool pool, QueryPlan plan, long token) {
     if (pool == null) {
       return null;
     }
+    int shard = plan.shard();
+    if (shard >= 0) {
+      return pool.nextOnShard(shard);
+    }
     return token == NO_TOKEN ? pool.next() : pool.next(token);
+  }
+
+  /** Learns a tablet from a response's routing payload (a misrouted request to a tablet table). */
+  void learnTablet(Statement<?> statement, ResponseFrame frame) {
+    java.nio.ByteBuffer payload = frame.customPayload().get(Tablet.PAYLOAD_KEY);
+    if (payload == null || !(statement instanceof DefaultBoundStatement bound)) {
+      return;
+    }
+    DefaultPreparedStatement prepared = bound.prepared();
+    String table = prepared.table();
+    if (table == null) {
+      return;
+    }
+    try {
+      cluster
+          .loadBalancing()
+          .tablets()
+          .add(RoutingKey.keyspace(bound), table, Tablet.decode(payload));
+    } catch (IllegalArgumentException e) {
+      LOG.debug("ignoring a malformed tablet payload: {}", e.getMessage());
+    }
   }
 
   /** The first connection of the statement's plan, for a pinned session. */
@@ -221,7 +253,7 @@ public final class DefaultCqlSession implements CqlSession {
     DefaultNode node;
     while ((node = plan.poll()) != null) {
       ChannelPool pool = cluster.pool(node);
-      DriverChannel channel = connection(pool, token);
+      DriverChannel channel = connection(pool, plan, token);
       if (channel != null) {
         return channel;
       }

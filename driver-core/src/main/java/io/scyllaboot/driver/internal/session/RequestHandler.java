@@ -116,7 +116,7 @@ final class RequestHandler
     DefaultNode candidate;
     while ((candidate = plan.poll()) != null) {
       ChannelPool pool = session.pool(candidate);
-      DriverChannel connection = DefaultCqlSession.connection(pool, token);
+      DriverChannel connection = DefaultCqlSession.connection(pool, plan, token);
       if (connection != null) {
         node = candidate;
         send(connection);
@@ -153,6 +153,9 @@ final class RequestHandler
       exception.setNode(channel.remoteAddress());
       onError(exception);
       return;
+    }
+    if (!frame.customPayload().isEmpty()) {
+      session.learnTablet(statement, frame);
     }
     if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
       LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());

@@ -63,4 +63,33 @@ class LoadBalancingPolicyTest {
     }
     assertThat(firsts).hasSize(2);
   }
+
+  @Test
+  void should_route_to_the_replicas_and_shards_of_a_known_tablet() {
+    LoadBalancingPolicy policy = policy();
+    assertThat(policy.newPlan("ks", "t", 1, true).shard()).as("no tablet yet").isEqualTo(-1);
+    policy
+        .tablets()
+        .add(
+            "ks",
+            "t",
+            new Tablet(
+                -100,
+                100,
+                List.of(
+                    new Tablet.Replica(new UUID(0, 2), 3), new Tablet.Replica(new UUID(0, 1), 1))));
+    for (int i = 0; i < 20; i++) {
+      QueryPlan plan = policy.newPlan("ks", "t", 1, true);
+      assertThat(plan.poll()).isSameAs(nodes.get(1));
+      assertThat(plan.shard()).isEqualTo(3);
+      assertThat(plan.poll()).isSameAs(nodes.get(0));
+      assertThat(plan.shard()).isEqualTo(1);
+      assertThat(plan.poll()).isSameAs(nodes.get(2));
+      assertThat(plan.shard()).as("not a replica: the token decides").isEqualTo(-1);
+    }
+    assertThat(policy.newPlan("ks", "t", 500, true).shard()).as("outside the tablet").isEqualTo(-1);
+    // A node that left drops the tablets that name it.
+    policy.update(List.of(nodes.get(0), nodes.get(2)), TokenMap.empty());
+    assertThat(policy.tablets().tablets("ks", "t")).isEmpty();
+  }
 }
