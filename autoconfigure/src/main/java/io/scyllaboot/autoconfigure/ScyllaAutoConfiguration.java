@@ -52,6 +52,11 @@ public final class ScyllaAutoConfiguration {
     builder.withMaxPrepared(properties.getMaxPrepared());
     ScyllaProperties.Pool pool = properties.getPool();
     builder.withConnectionsPerNode(pool.getConnectionsPerNode());
+    builder.withConnectionsPerShard(pool.getConnectionsPerShard());
+    ShardAwarenessProperties shards = properties.getShardAwareness();
+    builder.withShardAwareness(shards.isEnabled());
+    builder.withShardAwarePort(shards.isShardAwarePort());
+    builder.withShardAwareSourcePorts(shards.getSourcePortLow(), shards.getSourcePortHigh());
     builder.withMaxRequestsPerConnection(pool.getMaxRequestsPerConnection());
     builder.withHeartbeatInterval(pool.getHeartbeatInterval());
     builder.withConnectTimeout(properties.getConnection().getConnectTimeout());

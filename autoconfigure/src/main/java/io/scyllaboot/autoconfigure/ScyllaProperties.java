@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration of the Scylla Boot driver, under {@code scylla.*}. Each setter checks its value: a
@@ -57,6 +58,9 @@ public class ScyllaProperties {
   private final Ssl ssl = new Ssl();
 
   private final Pool pool = new Pool();
+
+  @NestedConfigurationProperty
+  private final ShardAwarenessProperties shardAwareness = new ShardAwarenessProperties();
 
   private final Connection connection = new Connection();
 
@@ -191,6 +195,10 @@ public class ScyllaProperties {
     return ssl;
   }
 
+  public ShardAwarenessProperties getShardAwareness() {
+    return shardAwareness;
+  }
+
   public Pool getPool() {
     return pool;
   }
@@ -257,8 +265,11 @@ public class ScyllaProperties {
 
   /** Connection pools. */
   public static class Pool {
-    /** Connections to each node of the local data center. */
+    /** Connections to each node of the local data center (not sharded: Apache Cassandra). */
     private int connectionsPerNode = 1;
+
+    /** Connections to each shard of each ScyllaDB node of the local data center. */
+    private int connectionsPerShard = 1;
 
     /** Requests in flight per connection (stream ids), 1 to 32768. */
     private int maxRequestsPerConnection = 1024;
@@ -273,6 +284,15 @@ public class ScyllaProperties {
     public void setConnectionsPerNode(int connectionsPerNode) {
       requirePositive(connectionsPerNode);
       this.connectionsPerNode = connectionsPerNode;
+    }
+
+    public int getConnectionsPerShard() {
+      return connectionsPerShard;
+    }
+
+    public void setConnectionsPerShard(int connectionsPerShard) {
+      requirePositive(connectionsPerShard);
+      this.connectionsPerShard = connectionsPerShard;
     }
 
     public int getMaxRequestsPerConnection() {

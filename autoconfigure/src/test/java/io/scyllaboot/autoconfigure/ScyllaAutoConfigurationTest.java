@@ -45,6 +45,9 @@ class ScyllaAutoConfigurationTest {
             "scylla.keyspace=shop",
             "scylla.max-prepared=64",
             "scylla.pool.connections-per-node=3",
+            "scylla.pool.connections-per-shard=2",
+            "scylla.shard-awareness.source-port-low=50000",
+            "scylla.shard-awareness.source-port-high=50999",
             "scylla.pool.max-requests-per-connection=2048",
             "scylla.pool.heartbeat-interval=15s",
             "scylla.connection.connect-timeout=750ms",
@@ -84,6 +87,9 @@ class ScyllaAutoConfigurationTest {
                   .contains("initQueryTimeout=PT3S")
                   .contains("maxPrepared=64")
                   .contains("connectionsPerNode=3")
+                  .contains("connectionsPerShard=2")
+                  .contains("shardAware=true")
+                  .contains("shardAwarePort=50000-50999")
                   .contains("maxRequestsPerConnection=2048")
                   .contains("heartbeatInterval=PT15S")
                   .contains("idempotent=true")
