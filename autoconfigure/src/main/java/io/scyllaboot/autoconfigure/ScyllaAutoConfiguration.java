@@ -62,6 +62,7 @@ public final class ScyllaAutoConfiguration {
     map.from(request::getSerialConsistency).to(builder::withSerialConsistency);
     builder.withPageSize(request.getPageSize());
     builder.withIdempotentByDefault(request.isIdempotent());
+    builder.withClientTimestamps(request.isClientTimestamps());
     if (request.getThrottler().isEnabled()) {
       builder.withThrottling(
           request.getThrottler().getMaxConcurrentRequests(),

@@ -342,6 +342,12 @@ public class ScyllaProperties {
     /** Whether statements are idempotent (may be retried) unless they say otherwise. */
     private boolean idempotent;
 
+    /**
+     * Whether every request carries a client-side timestamp (microseconds, strictly increasing in
+     * the session), so that a retried or reordered write never overwrites a newer one.
+     */
+    private boolean clientTimestamps = true;
+
     private final Throttler throttler = new Throttler();
 
     public Duration getTimeout() {
@@ -387,6 +393,14 @@ public class ScyllaProperties {
 
     public void setIdempotent(boolean idempotent) {
       this.idempotent = idempotent;
+    }
+
+    public boolean isClientTimestamps() {
+      return clientTimestamps;
+    }
+
+    public void setClientTimestamps(boolean clientTimestamps) {
+      this.clientTimestamps = clientTimestamps;
     }
 
     public Throttler getThrottler() {

@@ -54,6 +54,7 @@ class ScyllaAutoConfigurationTest {
             "scylla.request.serial-consistency=LOCAL_SERIAL",
             "scylla.request.page-size=100",
             "scylla.request.idempotent=true",
+            "scylla.request.client-timestamps=false",
             "scylla.request.throttler.enabled=true",
             "scylla.request.throttler.max-concurrent-requests=50",
             "scylla.request.throttler.max-queue-size=500",
@@ -86,6 +87,7 @@ class ScyllaAutoConfigurationTest {
                   .contains("maxRequestsPerConnection=2048")
                   .contains("heartbeatInterval=PT15S")
                   .contains("idempotent=true")
+                  .contains("clientTimestamps=false")
                   .contains("throttling=50/500")
                   .contains("compression=LZ4")
                   .contains("protocolVersion=V4")

@@ -20,6 +20,7 @@ import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.api.error.TruncateException;
 import io.scyllaboot.driver.api.error.UnauthorizedException;
 import io.scyllaboot.driver.api.error.UnavailableException;
+import io.scyllaboot.driver.api.error.UnsupportedStatementException;
 import io.scyllaboot.driver.api.error.WriteFailureException;
 import io.scyllaboot.driver.api.error.WriteTimeoutException;
 import org.springframework.dao.DataAccessException;
@@ -116,7 +117,8 @@ public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator
       return new DuplicateKeyException(message, exception);
     }
     if (exception instanceof InvalidQueryException
-        || exception instanceof InvalidBindValueException) {
+        || exception instanceof InvalidBindValueException
+        || exception instanceof UnsupportedStatementException) {
       return new InvalidDataAccessApiUsageException(message, exception);
     }
     if (exception instanceof ConfigurationException) {

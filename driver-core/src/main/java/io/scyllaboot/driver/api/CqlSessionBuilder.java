@@ -44,6 +44,8 @@ public final class CqlSessionBuilder {
   private int maxThrottledQueue = 10_000;
   private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
   private Object meterRegistry;
+  private boolean clientTimestamps = true;
+  private boolean logServerWarnings = true;
 
   CqlSessionBuilder() {}
 
@@ -313,6 +315,28 @@ public final class CqlSessionBuilder {
   }
 
   /**
+   * Whether every request carries a client-side timestamp (default true): microseconds since the
+   * epoch, strictly increasing within the session even under concurrency, so that a retried or
+   * reordered write never overwrites a newer one. {@link
+   * io.scyllaboot.driver.api.cql.Statement#withTimestamp} overrides it per statement. Off: the
+   * coordinator's clock decides.
+   */
+  public CqlSessionBuilder withClientTimestamps(boolean enabled) {
+    this.clientTimestamps = enabled;
+    return this;
+  }
+
+  /**
+   * Whether warnings the server attaches to a response (e.g. a large batch, an aggregation across
+   * partitions) are logged at WARN with the statement, once per response (default true). They are
+   * in {@code ExecutionInfo.warnings()} either way.
+   */
+  public CqlSessionBuilder withServerWarningsLogged(boolean logged) {
+    this.logServerWarnings = logged;
+    return this;
+  }
+
+  /**
    * Registers the session's meters (see {@link io.scyllaboot.driver.api.metrics.DriverMetric}) in
    * this Micrometer {@code MeterRegistry}; default none, and then metrics cost nothing.
    *
@@ -371,7 +395,9 @@ public final class CqlSessionBuilder {
             compression,
             sslContext,
             hostnameVerification,
-            authProvider));
+            authProvider,
+            clientTimestamps,
+            logServerWarnings));
   }
 
   /**
@@ -428,6 +454,8 @@ public final class CqlSessionBuilder {
         + heartbeatInterval
         + ", idempotent="
         + idempotent
+        + ", clientTimestamps="
+        + clientTimestamps
         + ", throttling="
         + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
         + ", metrics="

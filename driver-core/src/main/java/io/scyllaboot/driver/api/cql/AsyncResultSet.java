@@ -51,6 +51,9 @@ public interface AsyncResultSet extends AutoCloseable {
   /** Warnings the server attached to the response (empty when none). */
   List<String> warnings();
 
+  /** How this page was obtained: coordinator, attempts, warnings, tracing id, custom payload. */
+  ExecutionInfo executionInfo();
+
   /** Releases the page's buffer if its rows were not all consumed. Idempotent. */
   @Override
   void close();

@@ -30,6 +30,9 @@ public interface ResultSet extends Iterable<Row>, AutoCloseable {
   /** Warnings the server attached to the first page. */
   List<String> warnings();
 
+  /** How the current page (the last one fetched) was obtained. */
+  ExecutionInfo executionInfo();
+
   @Override
   void close();
 }

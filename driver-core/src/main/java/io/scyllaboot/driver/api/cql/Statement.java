@@ -44,4 +44,20 @@ public sealed interface Statement<S extends Statement<S>>
   default S withIdempotent(boolean idempotent) {
     return withOptions(options().withIdempotent(idempotent));
   }
+
+  /**
+   * A copy that asks the server to trace the request; the trace's id is in the result's {@link
+   * ExecutionInfo#tracingId()} (the trace itself in {@code system_traces}).
+   */
+  default S withTracing(boolean tracing) {
+    return withOptions(options().withTracing(tracing));
+  }
+
+  /**
+   * A copy written with this timestamp (microseconds since the epoch) instead of the session's
+   * client-side timestamp; a {@code USING TIMESTAMP} in the query still wins.
+   */
+  default S withTimestamp(long micros) {
+    return withOptions(options().withTimestamp(micros));
+  }
 }

@@ -14,6 +14,10 @@ import org.jspecify.annotations.Nullable;
  * @param pagingState where to resume a paged query
  * @param timeout the request timeout
  * @param idempotent whether the statement may safely be retried
+ * @param tracing whether the server should trace the request (its id: {@link
+ *     ExecutionInfo#tracingId()})
+ * @param timestamp the write timestamp in microseconds since the epoch, instead of the session's
+ *     client-side timestamp ({@code null}: the session's)
  */
 public record StatementOptions(
     @Nullable ConsistencyLevel consistency,
@@ -21,11 +25,13 @@ public record StatementOptions(
     int pageSize,
     @Nullable PagingState pagingState,
     @Nullable Duration timeout,
-    @Nullable Boolean idempotent) {
+    @Nullable Boolean idempotent,
+    boolean tracing,
+    @Nullable Long timestamp) {
 
   /** Every option at the session's default. */
   public static final StatementOptions DEFAULTS =
-      new StatementOptions(null, null, 0, null, null, null);
+      new StatementOptions(null, null, 0, null, null, null, false, null);
 
   public StatementOptions {
     if (pageSize < 0) {
@@ -33,6 +39,9 @@ public record StatementOptions(
     }
     if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
       throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
+    if (timestamp != null && timestamp == Long.MIN_VALUE) {
+      throw new IllegalArgumentException("timestamp Long.MIN_VALUE is reserved by the protocol");
     }
     if (serialConsistency != null && !serialConsistency.isSerial()) {
       throw new IllegalArgumentException(
@@ -42,30 +51,62 @@ public record StatementOptions(
 
   public StatementOptions withConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        level, serialConsistency, pageSize, pagingState, timeout, idempotent);
+        level, serialConsistency, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
   }
 
   public StatementOptions withSerialConsistency(ConsistencyLevel level) {
-    return new StatementOptions(consistency, level, pageSize, pagingState, timeout, idempotent);
+    return new StatementOptions(
+        consistency, level, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
   }
 
   public StatementOptions withPageSize(int rows) {
     return new StatementOptions(
-        consistency, serialConsistency, rows, pagingState, timeout, idempotent);
+        consistency, serialConsistency, rows, pagingState, timeout, idempotent, tracing, timestamp);
   }
 
   public StatementOptions withPagingState(PagingState state) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, state, timeout, idempotent);
+        consistency, serialConsistency, pageSize, state, timeout, idempotent, tracing, timestamp);
   }
 
   public StatementOptions withTimeout(Duration duration) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, pagingState, duration, idempotent);
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        duration,
+        idempotent,
+        tracing,
+        timestamp);
   }
 
   public StatementOptions withIdempotent(Boolean value) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, pagingState, timeout, value);
+        consistency, serialConsistency, pageSize, pagingState, timeout, value, tracing, timestamp);
+  }
+
+  public StatementOptions withTracing(boolean value) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        value,
+        timestamp);
+  }
+
+  public StatementOptions withTimestamp(@Nullable Long micros) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        micros);
   }
 }

@@ -5,7 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.Timer;
 import io.netty.util.internal.PlatformDependent;
-import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Request;
@@ -63,7 +63,7 @@ public final class DriverChannel {
       }
     } catch (RuntimeException e) { // the timer was stopped: the session is closing
       pending.releaseFrame();
-      pending.completeExceptionally(new ConnectionException(name + " is closed", e));
+      pending.completeExceptionally(new RequestNotSentException(name + " is closed", e));
       return pending;
     }
     queue.offer(pending);
@@ -74,7 +74,7 @@ public final class DriverChannel {
         channel.eventLoop().execute(drainTask);
       } catch (RejectedExecutionException e) { // the event loop is shut down
         drainScheduled = 0;
-        failQueued(new ConnectionException(name + " is closed", e));
+        failQueued(new RequestNotSentException(name + " is closed", e));
       }
     }
     return pending;
@@ -95,7 +95,7 @@ public final class DriverChannel {
     } while (!queue.isEmpty() && DRAIN_SCHEDULED.compareAndSet(this, 0, 1));
   }
 
-  private void failQueued(ConnectionException error) {
+  private void failQueued(RequestNotSentException error) {
     PendingRequest request;
     while ((request = queue.poll()) != null) {
       request.releaseFrame();

@@ -7,6 +7,7 @@ import io.netty.handler.codec.DecoderException;
 import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
+import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.frame.DecodeFailure;
 import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
@@ -63,7 +64,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     }
     if (closedError != null) {
       request.releaseFrame();
-      request.completeExceptionally(closedError);
+      request.completeExceptionally(
+          new RequestNotSentException(
+              name + " was closing; the request was not sent", closedError));
       return;
     }
     // Requests already waiting go first: a new one may not jump the queue.
@@ -199,7 +202,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     PendingRequest queued;
     while ((queued = waiting.pollFirst()) != null) {
       queued.releaseFrame();
-      queued.completeExceptionally(error);
+      queued.completeExceptionally(
+          new RequestNotSentException(
+              name + " closed while the request waited for a stream id; it was not sent", error));
     }
   }
 

@@ -2,6 +2,7 @@ package io.scyllaboot.driver.internal.cql;
 
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
@@ -96,6 +97,11 @@ public final class DefaultResultSet implements ResultSet {
   @Override
   public List<String> warnings() {
     return warnings;
+  }
+
+  @Override
+  public ExecutionInfo executionInfo() {
+    return page.executionInfo();
   }
 
   @Override

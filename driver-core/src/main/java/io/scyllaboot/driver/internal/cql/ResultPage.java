@@ -2,15 +2,19 @@ package io.scyllaboot.driver.internal.cql;
 
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.DefaultColumnDefinitions;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import java.lang.ref.Cleaner;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -36,7 +40,9 @@ public final class ResultPage implements AsyncResultSet {
   private final RowsResult rows;
   private final Cleaner.Cleanable cleanable;
   private final ColumnDefinitions knownColumns;
-  private final List<String> warnings;
+  private final ResponseFrame frame;
+  private final InetSocketAddress coordinator;
+  private final List<ExecutionInfo.Attempt> failedAttempts;
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
   private ColumnDefinitions columns;
   private TypeCodec<?>[] codecs;
@@ -46,16 +52,23 @@ public final class ResultPage implements AsyncResultSet {
   /**
    * @param rows the page's rows, or null for results without rows; ownership passes to this page
    * @param knownColumns the prepared result columns when the server skipped metadata, else null
+   * @param frame the response (its warnings, tracing id and custom payload)
+   * @param coordinator the node that answered
+   * @param failedAttempts the attempts that failed before, in order (null when none)
    * @param nextPageFetcher fetches the page after a paging state (used only when there is one)
    */
   public ResultPage(
       RowsResult rows,
       ColumnDefinitions knownColumns,
-      List<String> warnings,
+      ResponseFrame frame,
+      InetSocketAddress coordinator,
+      List<ExecutionInfo.Attempt> failedAttempts,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher) {
     this.rows = rows;
     this.knownColumns = knownColumns;
-    this.warnings = warnings;
+    this.frame = frame;
+    this.coordinator = coordinator;
+    this.failedAttempts = failedAttempts;
     this.nextPageFetcher = nextPageFetcher;
     this.cleanable = rows == null ? null : CLEANER.register(this, rows::release);
   }
@@ -178,7 +191,22 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public List<String> warnings() {
-    return warnings;
+    return frame.warnings();
+  }
+
+  @Override
+  public ExecutionInfo executionInfo() {
+    List<ExecutionInfo.Attempt> attempts;
+    ExecutionInfo.Attempt answer = new ExecutionInfo.Attempt(coordinator, null);
+    if (failedAttempts == null || failedAttempts.isEmpty()) {
+      attempts = List.of(answer);
+    } else {
+      attempts = new ArrayList<>(failedAttempts);
+      attempts.add(answer);
+      attempts = List.copyOf(attempts);
+    }
+    return new ExecutionInfo(
+        coordinator, attempts, frame.warnings(), frame.tracingId(), frame.customPayload());
   }
 
   /**
@@ -186,7 +214,13 @@ public final class ResultPage implements AsyncResultSet {
    * the iteration (for {@code ResultSet.all()}). This page is left as it is.
    */
   ResultPage detachedCopy() {
-    return new ResultPage(rows.detachedCopy(), columnDefinitions(), warnings, nextPageFetcher);
+    return new ResultPage(
+        rows.detachedCopy(),
+        columnDefinitions(),
+        frame,
+        coordinator,
+        failedAttempts,
+        nextPageFetcher);
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Reads the cluster's topology through the control connection: {@code system.local}, {@code
@@ -31,9 +32,10 @@ public final class TopologyRefresher {
       Set<String> tokens,
       String schemaVersion) {}
 
-  /** The whole topology. */
+  /** The whole topology; {@code partitioner} as system.local names it (null if absent). */
   public record Topology(
       String clusterName,
+      String partitioner,
       List<NodeInfo> nodes,
       Map<String, Map<String, String>> replicationByKeyspace) {}
 
@@ -79,9 +81,11 @@ public final class TopologyRefresher {
       List<Map<String, Object>> keyspaceRows) {
     List<NodeInfo> nodes = new ArrayList<>();
     String clusterName = null;
+    String partitioner = null;
     if (localRows != null && !localRows.isEmpty()) {
       Map<String, Object> row = localRows.get(0);
       clusterName = (String) row.get("cluster_name");
+      partitioner = (String) row.get("partitioner");
       nodes.add(info(localAddress, row));
     }
     if (peerRows != null) {
@@ -108,7 +112,7 @@ public final class TopologyRefresher {
         }
       }
     }
-    return new Topology(clusterName, nodes, replication);
+    return new Topology(clusterName, partitioner, nodes, replication);
   }
 
   @SuppressWarnings("unchecked")
@@ -126,27 +130,40 @@ public final class TopologyRefresher {
   }
 
   /**
-   * Completes with true once every node reports the same schema version, polling every 200 ms, or
-   * false when {@code timeoutMillis} passes first. Never fails: a failed check counts as "not yet".
+   * Completes with true once every node that is not known to be down reports the same schema
+   * version, polling every 200 ms, or false when {@code timeoutMillis} passes first. Never fails: a
+   * failed check counts as "not yet". A node that is down cannot agree, and waiting for it would
+   * only make every DDL statement wait for the whole timeout.
+   *
+   * @param isDown whether the session knows the node at this address to be down
    */
-  public CompletionStage<Boolean> awaitSchemaAgreement(long timeoutMillis) {
+  public CompletionStage<Boolean> awaitSchemaAgreement(
+      long timeoutMillis, Predicate<InetAddress> isDown) {
     CompletableFuture<Boolean> agreed = new CompletableFuture<>();
-    checkAgreement(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis), agreed);
+    checkAgreement(
+        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis), isDown, agreed);
     return agreed;
   }
 
-  private void checkAgreement(long deadline, CompletableFuture<Boolean> agreed) {
+  private void checkAgreement(
+      long deadline, Predicate<InetAddress> isDown, CompletableFuture<Boolean> agreed) {
     control
         .query("SELECT schema_version FROM system.local WHERE key='local'")
         .thenCombine(
-            control.query("SELECT schema_version FROM system.peers"),
+            control.query("SELECT peer, rpc_address, schema_version FROM system.peers"),
             (local, peers) -> {
               Set<Object> versions = new HashSet<>();
               if (local != null) {
                 local.forEach(row -> versions.add(row.get("schema_version")));
               }
               if (peers != null) {
-                peers.forEach(row -> versions.add(row.get("schema_version")));
+                for (Map<String, Object> row : peers) {
+                  Object rpc = row.get("rpc_address");
+                  Object address = rpc != null ? rpc : row.get("peer");
+                  if (!(address instanceof InetAddress inet) || !isDown.test(inet)) {
+                    versions.add(row.get("schema_version"));
+                  }
+                }
               }
               versions.remove(null);
               return versions.size() <= 1;
@@ -159,7 +176,9 @@ public final class TopologyRefresher {
                 agreed.complete(false);
               } else {
                 timer.newTimeout(
-                    timeout -> checkAgreement(deadline, agreed), 200, TimeUnit.MILLISECONDS);
+                    timeout -> checkAgreement(deadline, isDown, agreed),
+                    200,
+                    TimeUnit.MILLISECONDS);
               }
             });
   }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,7 @@ public final class ChannelPool {
   private volatile DriverChannel[] channels = NONE;
   private volatile boolean closed;
   private boolean reconnecting;
+  private ScheduledFuture<?> pendingReconnect;
 
   public ChannelPool(
       DefaultNode node,
@@ -133,10 +135,12 @@ public final class ChannelPool {
     reconnecting = true;
     long delay = schedule.nextDelayMillis();
     LOG.debug("[{}] reconnecting in {} ms", node, delay);
-    admin.schedule(this::reconnect, delay, TimeUnit.MILLISECONDS);
+    pendingReconnect = admin.schedule(this::reconnect, delay, TimeUnit.MILLISECONDS);
   }
 
+  /** One attempt; when it succeeds the node answers again, so the missing rest open at once. */
   private void reconnect() {
+    pendingReconnect = null;
     if (closed) {
       return;
     }
@@ -145,22 +149,56 @@ public final class ChannelPool {
             (channel, error) ->
                 admin.execute(
                     () -> {
-                      reconnecting = false;
                       if (error == null) {
                         schedule.reset();
+                        fillNow();
+                      } else {
+                        reconnecting = false;
+                        scheduleReconnect();
                       }
+                    }));
+  }
+
+  /** Opens every missing connection at once, then falls back to the backoff for failures. */
+  private void fillNow() {
+    int missing = size - channels.length;
+    if (missing <= 0 || closed) {
+      reconnecting = false;
+      return;
+    }
+    CompletableFuture<?>[] attempts = new CompletableFuture<?>[missing];
+    for (int i = 0; i < missing; i++) {
+      attempts[i] = open().toCompletableFuture();
+    }
+    CompletableFuture.allOf(attempts)
+        .whenComplete(
+            (ignored, error) ->
+                admin.execute(
+                    () -> {
+                      reconnecting = false;
                       scheduleReconnect();
                     }));
   }
 
-  /** Reconnects now, for example when the cluster says the node is up again. */
+  /**
+   * Reconnects now, cutting a pending backoff short, for example when the cluster says the node is
+   * up again: without this a node restarted during a long backoff would wait up to the maximum
+   * delay before being used again. The backoff starts over from its base if this attempt fails.
+   */
   public void reconnectNow() {
     admin.execute(
         () -> {
-          if (!reconnecting && channels.length < size && !closed) {
-            reconnecting = true;
-            reconnect();
+          if (closed || channels.length >= size) {
+            return;
           }
+          ScheduledFuture<?> pending = pendingReconnect;
+          if (reconnecting && (pending == null || !pending.cancel(false))) {
+            return; // an attempt is under way
+          }
+          pendingReconnect = null;
+          schedule.reset();
+          reconnecting = true;
+          reconnect();
         });
   }
 

@@ -178,6 +178,30 @@ public final class Primitives {
     return bytes;
   }
 
+  /**
+   * Reads a {@code [bytes map]} (a custom payload) into read-only heap buffers, checking each
+   * announced length against what is left before allocating.
+   */
+  public static Map<String, java.nio.ByteBuffer> readBytesMap(ByteBuf in) {
+    int entries = in.readUnsignedShort();
+    Map<String, java.nio.ByteBuffer> map = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < entries; i++) {
+      String key = readString(in);
+      int length = in.readInt();
+      if (length > in.readableBytes()) {
+        throw new IndexOutOfBoundsException(
+            "custom payload value of " + length + " bytes, only " + in.readableBytes() + " left");
+      }
+      byte[] value = null;
+      if (length >= 0) {
+        value = new byte[length];
+        in.readBytes(value);
+      }
+      map.put(key, value == null ? null : java.nio.ByteBuffer.wrap(value).asReadOnlyBuffer());
+    }
+    return java.util.Collections.unmodifiableMap(map);
+  }
+
   public static int sizeOfShortBytes(byte[] bytes) {
     return 2 + bytes.length;
   }

@@ -16,7 +16,7 @@ public final class LoadBalancingPolicy {
   private final AtomicInteger roundRobin = new AtomicInteger();
   private volatile String localDatacenter;
   private volatile DefaultNode[] localNodes = NONE;
-  private volatile TokenMap tokenMap = TokenMap.build(java.util.List.of(), java.util.Map.of());
+  private volatile TokenMap tokenMap = TokenMap.empty();
 
   public LoadBalancingPolicy(String localDatacenter) {
     this.localDatacenter = localDatacenter;

@@ -33,14 +33,28 @@ public final class TokenMap {
     this.replicationByKeyspace = replicationByKeyspace;
   }
 
-  /** Builds the ring from each node's tokens and each keyspace's replication options. */
+  /** A map that routes nothing: every plan is round robin over the local nodes. */
+  public static TokenMap empty() {
+    return new TokenMap(new long[0], new DefaultNode[0], Map.of());
+  }
+
+  /** Whether the driver can compute tokens for this partitioner (null: assumed Murmur3). */
+  public static boolean supports(String partitioner) {
+    return partitioner == null || partitioner.endsWith("Murmur3Partitioner");
+  }
+
+  /**
+   * Builds the ring from each node's Murmur3 tokens and each keyspace's replication options.
+   *
+   * @throws NumberFormatException if a token is not a Murmur3 (64-bit decimal) token
+   */
   public static TokenMap build(
       Collection<DefaultNode> nodes, Map<String, Map<String, String>> replicationByKeyspace) {
     List<long[]> entries = new ArrayList<>();
     List<DefaultNode> nodeList = new ArrayList<>(nodes);
     for (int n = 0; n < nodeList.size(); n++) {
       for (String token : nodeList.get(n).tokens()) {
-        entries.add(new long[] {Long.parseLong(token), n});
+        entries.add(new long[] {Long.parseLong(token.trim()), n});
       }
     }
     entries.sort((a, b) -> Long.compare(a[0], b[0]));

@@ -18,6 +18,7 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.routing.TokenMap;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +40,9 @@ import org.slf4j.LoggerFactory;
  */
 final class Cluster implements ClusterMetadata {
   private static final Logger LOG = LoggerFactory.getLogger(Cluster.class);
+
+  /** How long a burst of topology or schema events is collected before one refresh. */
+  static final long REFRESH_DEBOUNCE_MILLIS = 200;
 
   private final SessionSettings settings;
   private final ChannelFactory factory;
@@ -50,6 +55,8 @@ final class Cluster implements ClusterMetadata {
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
   private volatile String clusterName;
   private volatile boolean closed;
+  private boolean partitionerLogged; // admin executor only
+  private boolean refreshScheduled; // admin executor only
 
   Cluster(
       SessionSettings settings,
@@ -90,7 +97,14 @@ final class Cluster implements ClusterMetadata {
         .thenCompose(
             topology -> {
               CompletableFuture<List<CompletionStage<Void>>> applied = new CompletableFuture<>();
-              admin.execute(() -> applied.complete(apply(topology)));
+              admin.execute(
+                  () -> {
+                    try {
+                      applied.complete(apply(topology));
+                    } catch (RuntimeException e) {
+                      applied.completeExceptionally(e); // or build() would wait forever
+                    }
+                  });
               return applied;
             })
         .thenCompose(
@@ -115,7 +129,16 @@ final class Cluster implements ClusterMetadata {
     }
     return refresher
         .refresh()
-        .thenAccept(topology -> admin.execute(() -> apply(topology)))
+        .thenAccept(
+            topology ->
+                admin.execute(
+                    () -> {
+                      try {
+                        apply(topology);
+                      } catch (RuntimeException e) {
+                        LOG.warn("could not apply the topology read from the cluster", e);
+                      }
+                    }))
         .exceptionally(
             error -> {
               LOG.warn("topology refresh failed: {}", error.getMessage());
@@ -151,8 +174,7 @@ final class Cluster implements ClusterMetadata {
         }
       }
     }
-    loadBalancing.update(
-        nodes.values(), TokenMap.build(nodes.values(), topology.replicationByKeyspace()));
+    loadBalancing.update(nodes.values(), tokenMap(topology));
     for (DefaultNode node : nodes.values()) {
       if (loadBalancing.isLocal(node) && !pools.containsKey(node)) {
         ChannelPool pool =
@@ -170,6 +192,32 @@ final class Cluster implements ClusterMetadata {
       }
     }
     return inits;
+  }
+
+  /**
+   * The token map, or an empty one (round robin, no token awareness) for a partitioner whose tokens
+   * the driver cannot compute, said once in the log.
+   */
+  private TokenMap tokenMap(TopologyRefresher.Topology topology) {
+    if (!TokenMap.supports(topology.partitioner())) {
+      if (!partitionerLogged) {
+        partitionerLogged = true;
+        LOG.info(
+            "the cluster uses {}: requests are not token-aware (only Murmur3Partitioner is)",
+            topology.partitioner());
+      }
+      return TokenMap.empty();
+    }
+    try {
+      return TokenMap.build(nodes.values(), topology.replicationByKeyspace());
+    } catch (NumberFormatException e) {
+      if (!partitionerLogged) {
+        partitionerLogged = true;
+        LOG.info(
+            "tokens are not Murmur3 tokens ({}): requests are not token-aware", e.getMessage());
+      }
+      return TokenMap.empty();
+    }
   }
 
   private List<InetSocketAddress> reconnectAddresses() {
@@ -200,10 +248,29 @@ final class Cluster implements ClusterMetadata {
                 }
               }
             }
-            case "TOPOLOGY_CHANGE", "SCHEMA_CHANGE" -> refresh();
+            case "TOPOLOGY_CHANGE", "SCHEMA_CHANGE" -> scheduleRefresh();
             default -> {}
           }
         });
+  }
+
+  /**
+   * Debounces topology and schema events: the first of a burst schedules one refresh a short window
+   * later, and the others of the window ride on it (a schema change alone sends several events, and
+   * a rolling restart dozens). Admin executor only.
+   */
+  private void scheduleRefresh() {
+    if (refreshScheduled || closed) {
+      return;
+    }
+    refreshScheduled = true;
+    admin.schedule(
+        () -> {
+          refreshScheduled = false;
+          refresh();
+        },
+        REFRESH_DEBOUNCE_MILLIS,
+        TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -250,7 +317,7 @@ final class Cluster implements ClusterMetadata {
 
   CompletionStage<Boolean> awaitSchemaAgreement() {
     return refresher
-        .awaitSchemaAgreement(settings.schemaAgreementTimeout().toMillis())
+        .awaitSchemaAgreement(settings.schemaAgreementTimeout().toMillis(), this::isDown)
         .thenApply(
             agreed -> {
               if (!agreed) {
@@ -259,6 +326,16 @@ final class Cluster implements ClusterMetadata {
               }
               return agreed;
             });
+  }
+
+  /** Whether a node at this address is known to be down (no pool connection can be opened). */
+  private boolean isDown(InetAddress address) {
+    for (DefaultNode node : nodes.values()) {
+      if (node.address().getAddress().equals(address)) {
+        return node.state() == NodeState.DOWN;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -17,6 +17,7 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
@@ -99,7 +100,7 @@ public final class DefaultCqlSession implements CqlSession {
     this.requests = new StatementRequests(settings);
     this.throttler =
         settings.maxConcurrentRequests() > 0
-            ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue())
+            ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue(), timer)
             : Throttler.UNLIMITED;
     // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
     this.preparedCache =
@@ -107,20 +108,47 @@ public final class DefaultCqlSession implements CqlSession {
     metrics.preparedCache(preparedCache.synchronous());
   }
 
-  /** Opens a session; fails when no contact point can be reached. */
+  /** How many connect timeouts opening a session may take in all, whatever goes wrong. */
+  static final int START_TIMEOUT_FACTOR = 3;
+
+  /**
+   * Opens a session; fails when no contact point can be reached, when a start-up step fails, or
+   * when the whole start-up takes more than {@link #START_TIMEOUT_FACTOR} connect timeouts.
+   */
   public static CompletionStage<CqlSession> connect(SessionSettings settings) {
     DefaultCqlSession session = new DefaultCqlSession(settings);
-    return session
+    CompletableFuture<CqlSession> started = new CompletableFuture<>();
+    long boundNanos = settings.connectTimeout().toNanos() * START_TIMEOUT_FACTOR;
+    io.netty.util.Timeout bound =
+        session.timer.newTimeout(
+            timeout -> {
+              if (started.completeExceptionally(
+                  new DriverTimeoutException(
+                      "the session did not start within "
+                          + java.time.Duration.ofNanos(boundNanos)
+                          + " ("
+                          + START_TIMEOUT_FACTOR
+                          + " x the connect timeout)"))) {
+                session.closeAsync();
+              }
+            },
+            boundNanos,
+            TimeUnit.NANOSECONDS);
+    session
         .cluster
         .init()
-        .handle(
+        .whenComplete(
             (ignored, error) -> {
+              bound.cancel();
               if (error != null) {
-                session.closeAsync();
-                throw new java.util.concurrent.CompletionException(Futures.unwrap(error));
+                if (started.completeExceptionally(Futures.unwrap(error))) {
+                  session.closeAsync();
+                }
+              } else if (!started.complete(session)) {
+                session.closeAsync(); // too late: the caller was told it failed
               }
-              return session;
             });
+    return started;
   }
 
   // ---- collaborators, for the request handlers
@@ -135,6 +163,10 @@ public final class DefaultCqlSession implements CqlSession {
 
   Throttler throttler() {
     return throttler;
+  }
+
+  boolean logsServerWarnings() {
+    return settings.logServerWarnings();
   }
 
   ChannelPool pool(DefaultNode node) {
@@ -208,7 +240,7 @@ public final class DefaultCqlSession implements CqlSession {
     }
     RequestHandler handler = new RequestHandler(this, statement, encoded, planFor(statement));
     try {
-      throttler.submit(handler::start);
+      throttler.submit(handler);
     } catch (DriverException throttled) {
       metrics.throttled();
       return CompletableFuture.failedFuture(throttled);

@@ -14,6 +14,7 @@ import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.util.Futures;
+import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
@@ -93,7 +94,11 @@ final class DefaultPinnedSession implements PinnedSession {
               try {
                 return CompletableFuture.completedFuture(
                     requests.toResultSet(
-                        encoded, frame, state -> executeAsync(statement.withPagingState(state))));
+                        encoded,
+                        frame,
+                        (InetSocketAddress) channel.remoteAddress(),
+                        null,
+                        state -> executeAsync(statement.withPagingState(state))));
               } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);
               }

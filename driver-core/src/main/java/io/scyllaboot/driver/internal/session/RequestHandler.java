@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.session;
 
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
@@ -17,21 +18,35 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One request through the load-balanced path: takes nodes from the query plan until one has a
- * connection, sends, and applies the retry policy to errors. The timeout covers every attempt: each
- * attempt gets what is left of it. Attempts are sequential, so the handler needs no locks.
+ * connection, sends, and applies the retry policy to errors. The timeout covers every attempt, and
+ * the time spent in the throttler's queue: each attempt gets what is left of it. Attempts are
+ * sequential, so the handler needs no locks.
  */
 final class RequestHandler
     implements BiConsumer<ResponseFrame, Throwable>,
         Function<PagingState, CompletionStage<AsyncResultSet>> {
+  private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+  private static final int NEW = 0;
+  private static final int QUEUED = 1;
+  private static final int STARTED = 2;
+  private static final int EXPIRED = 3;
+  private static final AtomicIntegerFieldUpdater<RequestHandler> STATE =
+      AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "state");
+
   private final DefaultCqlSession session;
   private final Statement<?> statement;
   private final StatementRequests.Encoded encoded;
@@ -40,7 +55,8 @@ final class RequestHandler
   private final long deadline;
   private final long startNanos;
   final CompletableFuture<AsyncResultSet> result = new CompletableFuture<>();
-  private Map<SocketAddress, Throwable> errors;
+  private volatile int state;
+  private List<ExecutionInfo.Attempt> failedAttempts;
   private DefaultNode node;
   private DriverChannel channel;
   private int retries;
@@ -60,6 +76,35 @@ final class RequestHandler
     this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
   }
 
+  // ---- the throttler's side: a queued request either leaves the queue or expires, never both
+
+  void markQueued() {
+    state = QUEUED;
+  }
+
+  long remainingNanos() {
+    return deadline - System.nanoTime();
+  }
+
+  /** Takes the request out of the queue to start it; false if it expired there. */
+  boolean leaveQueue() {
+    return STATE.compareAndSet(this, QUEUED, STARTED);
+  }
+
+  /** Fails the request with a timeout if it is still queued; true if it was. */
+  boolean expireInQueue() {
+    if (!STATE.compareAndSet(this, QUEUED, EXPIRED)) {
+      return false;
+    }
+    DriverTimeoutException error =
+        new DriverTimeoutException(
+            "'" + describe() + "' waited in the throttler's queue for its whole timeout");
+    session.metrics().requestFailed(startNanos, error);
+    result.completeExceptionally(error);
+    return true;
+  }
+
+  /** Sends the first attempt; the request holds a throttler permit from here on. */
   void start() {
     sendToNextNode();
   }
@@ -74,11 +119,9 @@ final class RequestHandler
         send(connection);
         return;
       }
-      recordError(candidate, new ConnectionException("no open connection to " + candidate));
+      recordAttempt(candidate, new ConnectionException("no open connection to " + candidate));
     }
-    fail(
-        new AllNodesFailedException(
-            "no node could run '" + describe() + "'", errors == null ? Map.of() : errors));
+    fail(new AllNodesFailedException("no node could run '" + describe() + "'", errorsByNode()));
   }
 
   private void send(DriverChannel connection) {
@@ -108,10 +151,13 @@ final class RequestHandler
       onError(exception);
       return;
     }
+    if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
+      LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
+    }
     try {
       AsyncResultSet page =
           // The handler itself fetches the next page: no fetcher object per request.
-          session.requests().toResultSet(encoded, frame, this);
+          session.requests().toResultSet(encoded, frame, node.address(), failedAttempts, this);
       CompletionStage<?> agreement = session.afterResult(frame);
       if (agreement == null) {
         complete(page);
@@ -157,23 +203,35 @@ final class RequestHandler
       case RETRY_SAME -> {
         retries++;
         session.metrics().retried();
+        recordAttempt(node, error);
         send(channel);
       }
       case RETRY_NEXT -> {
         retries++;
         session.metrics().retried();
-        recordError(node, error);
+        recordAttempt(node, error);
         sendToNextNode();
       }
       default -> fail(error);
     }
   }
 
-  private void recordError(DefaultNode failed, Throwable error) {
-    if (errors == null) {
-      errors = new LinkedHashMap<>();
+  private void recordAttempt(DefaultNode failed, Throwable error) {
+    if (failedAttempts == null) {
+      failedAttempts = new ArrayList<>(2);
     }
-    errors.put(failed.address(), error);
+    failedAttempts.add(new ExecutionInfo.Attempt(failed.address(), error));
+  }
+
+  private Map<SocketAddress, Throwable> errorsByNode() {
+    if (failedAttempts == null) {
+      return Map.of();
+    }
+    Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
+    for (ExecutionInfo.Attempt attempt : failedAttempts) {
+      errors.put(attempt.node(), attempt.error());
+    }
+    return errors;
   }
 
   private DriverTimeoutException timeout() {
@@ -190,17 +248,19 @@ final class RequestHandler
     return text.length() > 100 ? text.substring(0, 97) + "..." : text;
   }
 
+  // Complete first, then release the permit: a queued request never overtakes the completion of
+  // the one it waited for, and a caller never sees its permit counted after its future completed.
   private void complete(AsyncResultSet page) {
     session.metrics().requestSucceeded(startNanos);
-    session.throttler().release();
     if (!result.complete(page)) {
       page.close();
     }
+    session.throttler().release();
   }
 
   private void fail(Throwable error) {
     session.metrics().requestFailed(startNanos, error);
-    session.throttler().release();
     result.completeExceptionally(error);
+    session.throttler().release();
   }
 }

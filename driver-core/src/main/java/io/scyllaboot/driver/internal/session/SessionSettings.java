@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param protocolVersion 4 or 5 when pinned, 0 to negotiate (v5, falling back to v4)
  * @param sslContext TLS for every connection, or null for plain TCP
  * @param authProvider credentials for nodes that require authentication, or null
+ * @param clientTimestamps whether every request carries a client-side timestamp
+ * @param logServerWarnings whether warnings the server attaches to responses are logged at WARN
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -44,4 +46,6 @@ public record SessionSettings(
     Compression compression,
     @Nullable SSLContext sslContext,
     boolean hostnameVerification,
-    @Nullable AuthProvider authProvider) {}
+    @Nullable AuthProvider authProvider,
+    boolean clientTimestamps,
+    boolean logServerWarnings) {}

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BatchStatement;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
@@ -25,7 +26,9 @@ import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
+import io.scyllaboot.driver.internal.protocol.message.TracedRequest;
 import io.scyllaboot.driver.internal.protocol.message.Values;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +43,7 @@ import java.util.function.Function;
 final class StatementRequests {
   private final SessionSettings settings;
   private final long defaultTimeoutNanos;
+  private final ClientTimestamps timestamps;
 
   /** A statement ready to send: its request and, for a bound statement, its prepared metadata. */
   record Encoded(
@@ -48,6 +52,16 @@ final class StatementRequests {
   StatementRequests(SessionSettings settings) {
     this.settings = settings;
     this.defaultTimeoutNanos = settings.requestTimeout().toNanos();
+    this.timestamps = settings.clientTimestamps() ? new ClientTimestamps() : null;
+  }
+
+  /** The statement's own timestamp, else the session's next one, else none. */
+  private long timestamp(StatementOptions options) {
+    Long own = options.timestamp();
+    if (own != null) {
+      return own;
+    }
+    return timestamps == null ? QueryOptions.NO_TIMESTAMP : timestamps.next();
   }
 
   long timeoutNanos(Statement<?> statement) {
@@ -68,24 +82,32 @@ final class StatementRequests {
    */
   Encoded encode(Statement<?> statement) {
     StatementOptions options = statement.options();
+    Encoded encoded;
     if (statement instanceof SimpleStatement simple) {
+      UseStatements.refuse(simple.query());
+      encoded =
+          new Encoded(
+              new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false)),
+              null,
+              null);
+    } else if (statement instanceof BatchStatement batch) {
+      encoded = new Encoded(batchRequest(batch), null, null);
+    } else {
+      DefaultBoundStatement bound = (DefaultBoundStatement) statement;
+      DefaultPreparedStatement prepared = bound.prepared();
+      boolean skipMetadata = prepared.canSkipMetadata();
+      Request request =
+          new Execute(
+              prepared.id(),
+              prepared.resultMetadataId(),
+              queryOptions(options, bound.values(), skipMetadata));
+      encoded = new Encoded(request, prepared, skipMetadata ? prepared.resultColumns() : null);
+    }
+    if (options.tracing()) {
       return new Encoded(
-          new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false)),
-          null,
-          null);
+          new TracedRequest(encoded.request()), encoded.prepared(), encoded.knownColumns());
     }
-    if (statement instanceof BatchStatement batch) {
-      return new Encoded(batchRequest(batch), null, null);
-    }
-    DefaultBoundStatement bound = (DefaultBoundStatement) statement;
-    DefaultPreparedStatement prepared = bound.prepared();
-    boolean skipMetadata = prepared.canSkipMetadata();
-    Request request =
-        new Execute(
-            prepared.id(),
-            prepared.resultMetadataId(),
-            queryOptions(options, bound.values(), skipMetadata));
-    return new Encoded(request, prepared, skipMetadata ? prepared.resultColumns() : null);
+    return encoded;
   }
 
   /**
@@ -95,9 +117,11 @@ final class StatementRequests {
   AsyncResultSet toResultSet(
       Encoded encoded,
       ResponseFrame frame,
+      InetSocketAddress coordinator,
+      List<ExecutionInfo.Attempt> failedAttempts,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPage) {
     if (!(frame.message() instanceof RowsResult rows)) {
-      return new ResultPage(null, null, frame.warnings(), nextPage);
+      return new ResultPage(null, null, frame, coordinator, failedAttempts, nextPage);
     }
     try {
       DefaultPreparedStatement prepared = encoded.prepared();
@@ -115,7 +139,8 @@ final class StatementRequests {
                 + (known == null ? 0 : known.size())
                 + "; the table changed: prepare the statement again");
       }
-      return new ResultPage(rows, rows.hasMetadata() ? null : known, frame.warnings(), nextPage);
+      return new ResultPage(
+          rows, rows.hasMetadata() ? null : known, frame, coordinator, failedAttempts, nextPage);
     } catch (RuntimeException e) {
       rows.release();
       throw e;
@@ -141,6 +166,11 @@ final class StatementRequests {
 
   /** Prepares a query on one connection. */
   CompletionStage<Result.Prepared> prepare(DriverChannel channel, String query) {
+    try {
+      UseStatements.refuse(query);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
     return channel
         .send(new Prepare(query, null), defaultTimeoutNanos)
         .thenCompose(
@@ -192,7 +222,7 @@ final class StatementRequests {
         children,
         consistencyCode(options),
         serialConsistencyCode(options),
-        QueryOptions.NO_TIMESTAMP);
+        timestamp(options));
   }
 
   private QueryOptions queryOptions(StatementOptions options, Values values, boolean skipMetadata) {
@@ -205,7 +235,7 @@ final class StatementRequests {
         pageSize,
         pagingState,
         serialConsistencyCode(options),
-        QueryOptions.NO_TIMESTAMP,
+        timestamp(options),
         null);
   }
 

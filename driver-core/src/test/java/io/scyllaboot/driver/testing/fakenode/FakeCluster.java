@@ -72,6 +72,7 @@ public final class FakeCluster implements AutoCloseable {
   private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
   private final Map<String, Map<String, String>> replication = new LinkedHashMap<>();
   private final String[] datacenters;
+  private volatile String partitioner = "org.apache.cassandra.dht.Murmur3Partitioner";
 
   /** {@code count} nodes in data center dc1, listening on 127.0.0.i:port. */
   public FakeCluster(int count, int port) {
@@ -121,6 +122,15 @@ public final class FakeCluster implements AutoCloseable {
 
   Map<String, Map<String, String>> replication() {
     return replication;
+  }
+
+  String partitioner() {
+    return partitioner;
+  }
+
+  /** Sets the partitioner system.local reports (before the driver connects). */
+  public void partitioner(String className) {
+    this.partitioner = className;
   }
 
   /** Sets a keyspace's replication (before the driver connects). */

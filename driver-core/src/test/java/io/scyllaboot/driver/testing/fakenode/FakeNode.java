@@ -15,6 +15,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -40,7 +41,8 @@ public final class FakeNode {
   private final int index;
   private final InetSocketAddress address;
   private final UUID hostId;
-  private final Set<String> tokens;
+  private volatile Set<String> tokens;
+  private volatile UUID schemaVersion = FakeCluster.SCHEMA;
   private final Set<String> knownIds = ConcurrentHashMap.newKeySet();
   private final Queue<FakeRequest> received = new ConcurrentLinkedQueue<>();
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -62,6 +64,16 @@ public final class FakeNode {
 
   public Set<String> tokens() {
     return tokens;
+  }
+
+  /** Replaces the tokens this node reports (e.g. RandomPartitioner tokens). */
+  public void tokens(Set<String> newTokens) {
+    this.tokens = newTokens;
+  }
+
+  /** The schema version this node reports (and other nodes report for it as a peer). */
+  public void schemaVersion(UUID version) {
+    this.schemaVersion = version;
   }
 
   UUID hostId() {
@@ -241,12 +253,13 @@ public final class FakeNode {
         FakeRequest request,
         FakeCluster.Behaviour behaviour,
         Consumer<ByteBuf> normal) {
-      if (behaviour.silent()) {
+      boolean applies = behaviour.onlyNode() < 0 || behaviour.onlyNode() == index;
+      if (behaviour.silent() && applies) {
         return;
       }
       int opcode = behaviour.errorBody() != null ? Opcodes.ERROR : Opcodes.RESULT;
       Consumer<ByteBuf> body = behaviour.errorBody() != null ? behaviour.errorBody() : normal;
-      if (behaviour.onlyNode() >= 0 && behaviour.onlyNode() != index) {
+      if (!applies) {
         opcode = Opcodes.RESULT;
         body = normal;
       }
@@ -274,13 +287,22 @@ public final class FakeNode {
     if (normalized.startsWith("USE ")) {
       return FakeResponses.setKeyspace(normalized.substring(4).replace("\"", ""));
     }
+    if (normalized.startsWith("CREATE ")) {
+      return out -> {
+        out.writeInt(5); // SCHEMA_CHANGE
+        Primitives.writeString(out, "CREATED");
+        Primitives.writeString(out, "TABLE");
+        Primitives.writeString(out, "ks");
+        Primitives.writeString(out, "created");
+      };
+    }
     if (normalized.startsWith("SELECT * FROM system.local")) {
       return FakeResponses.rows(LOCAL_COLUMNS, List.of(localRow()));
     }
     if (normalized.startsWith("SELECT schema_version FROM system.local")) {
       return FakeResponses.rows(
           List.of(new Column("schema_version", PrimitiveType.UUID)),
-          List.of(List.of(FakeCluster.SCHEMA)));
+          List.of(List.of(schemaVersion)));
     }
     if (normalized.equals("SELECT * FROM system.peers")) {
       List<List<Object>> rows = new ArrayList<>();
@@ -295,10 +317,25 @@ public final class FakeNode {
       List<List<Object>> rows = new ArrayList<>();
       for (FakeNode peer : cluster.nodes()) {
         if (peer != this) {
-          rows.add(List.of(FakeCluster.SCHEMA));
+          rows.add(List.of(peer.schemaVersion));
         }
       }
       return FakeResponses.rows(List.of(new Column("schema_version", PrimitiveType.UUID)), rows);
+    }
+    if (normalized.startsWith("SELECT peer, rpc_address, schema_version FROM system.peers")) {
+      List<List<Object>> rows = new ArrayList<>();
+      for (FakeNode peer : cluster.nodes()) {
+        if (peer != this) {
+          InetAddress ip = peer.address.getAddress();
+          rows.add(List.of(ip, ip, peer.schemaVersion));
+        }
+      }
+      return FakeResponses.rows(
+          List.of(
+              new Column("peer", PrimitiveType.INET),
+              new Column("rpc_address", PrimitiveType.INET),
+              new Column("schema_version", PrimitiveType.UUID)),
+          rows);
     }
     if (normalized.startsWith("SELECT keyspace_name, replication FROM system_schema.keyspaces")) {
       List<List<Object>> rows = new ArrayList<>();
@@ -346,16 +383,16 @@ public final class FakeNode {
         "rack1",
         hostId,
         "3.11.4",
-        "org.apache.cassandra.dht.Murmur3Partitioner",
+        cluster.partitioner(),
         tokens,
         address.getAddress(),
-        FakeCluster.SCHEMA);
+        schemaVersion);
   }
 
   private List<Object> peerRow() {
     InetAddress ip = address.getAddress();
     return List.of(
-        ip, ip, cluster.datacenter(index), "rack1", hostId, "3.11.4", tokens, FakeCluster.SCHEMA);
+        ip, ip, cluster.datacenter(index), "rack1", hostId, "3.11.4", tokens, schemaVersion);
   }
 
   @Override

@@ -18,7 +18,12 @@ public record FakeRequest(
     String query,
     byte[] preparedId,
     List<byte[]> values,
+    long timestamp,
+    int headerFlags,
     String connection) {
+
+  /** The value of {@link #timestamp()} when the request carried none. */
+  public static final long NO_TIMESTAMP = Long.MIN_VALUE;
 
   static FakeRequest decode(ByteBuf frame, String connection) {
     int version = frame.getUnsignedByte(0) & 0x7F;
@@ -28,10 +33,11 @@ public record FakeRequest(
     String query = null;
     byte[] id = null;
     List<byte[]> values = List.of();
+    long[] timestamp = {NO_TIMESTAMP};
     switch (opcode) {
       case Opcodes.QUERY -> {
         query = Primitives.readLongString(body);
-        values = readValues(body, version);
+        values = readValues(body, version, timestamp);
       }
       case Opcodes.PREPARE -> query = Primitives.readLongString(body);
       case Opcodes.EXECUTE -> {
@@ -39,14 +45,17 @@ public record FakeRequest(
         if (version >= 5) {
           Primitives.readShortBytes(body);
         }
-        values = readValues(body, version);
+        values = readValues(body, version, timestamp);
       }
       default -> {}
     }
-    return new FakeRequest(streamId, opcode, version, query, id, values, connection);
+    int headerFlags = frame.getUnsignedByte(1);
+    return new FakeRequest(
+        streamId, opcode, version, query, id, values, timestamp[0], headerFlags, connection);
   }
 
-  private static List<byte[]> readValues(ByteBuf body, int version) {
+  /** Reads the query parameters: the values, and the default timestamp into {@code timestamp}. */
+  private static List<byte[]> readValues(ByteBuf body, int version, long[] timestamp) {
     body.readUnsignedShort(); // consistency
     int flags = version >= 5 ? body.readInt() : body.readUnsignedByte();
     List<byte[]> values = new ArrayList<>();
@@ -55,6 +64,18 @@ public record FakeRequest(
       for (int i = 0; i < count; i++) {
         values.add(Primitives.readBytes(body));
       }
+    }
+    if ((flags & 0x04) != 0) {
+      body.readInt(); // page size
+    }
+    if ((flags & 0x08) != 0) {
+      Primitives.readBytes(body); // paging state
+    }
+    if ((flags & 0x10) != 0) {
+      body.readUnsignedShort(); // serial consistency
+    }
+    if ((flags & 0x20) != 0) {
+      timestamp[0] = body.readLong();
     }
     return values;
   }

@@ -7,7 +7,9 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.ResponseDecoder;
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -92,16 +94,10 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
       UUID tracingId = (flags & FrameHeader.FLAG_TRACING) != 0 ? Primitives.readUuid(body) : null;
       List<String> warnings =
           (flags & FrameHeader.FLAG_WARNING) != 0 ? Primitives.readStringList(body) : List.of();
-      if ((flags & FrameHeader.FLAG_CUSTOM_PAYLOAD) != 0) {
-        int entries = body.readUnsignedShort();
-        for (int i = 0; i < entries; i++) {
-          Primitives.skipString(body);
-          int length = body.readInt();
-          body.skipBytes(Math.max(length, 0));
-        }
-      }
+      Map<String, ByteBuffer> payload =
+          (flags & FrameHeader.FLAG_CUSTOM_PAYLOAD) != 0 ? Primitives.readBytesMap(body) : Map.of();
       Response message = ResponseDecoder.decode(opcode, body, version);
-      return new ResponseFrame(streamId, message, warnings, tracingId);
+      return new ResponseFrame(streamId, message, warnings, tracingId, payload);
     } catch (RuntimeException e) {
       return new DecodeFailure(streamId, opcode, e);
     } finally {

@@ -22,7 +22,7 @@ public final class RequestFrames {
     ByteBuf frame = allocator.buffer(frameLength, frameLength);
     try {
       frame.writeByte(protocolVersion);
-      frame.writeByte(0);
+      frame.writeByte(request.headerFlags());
       frame.writeShort(0);
       frame.writeByte(request.opcode());
       frame.writeInt(bodyLength);

@@ -10,6 +10,11 @@ public interface Request {
 
   int opcode();
 
+  /** Flags of the frame header ({@code FrameHeader.FLAG_*}) this request needs; 0 for most. */
+  default int headerFlags() {
+    return 0;
+  }
+
   /** The exact number of body bytes {@link #encode} writes for this protocol version. */
   int encodedSize(int protocolVersion);
 
