@@ -55,6 +55,39 @@ public final class ApacheDriver {
   }
 
   /**
+   * Waits (at most 30 s) until every node lists these tables of {@code keyspace} in its own schema,
+   * asking each node directly; returns how long that took after the call.
+   */
+  public static long awaitTablesOnEveryNode(CqlSession session, String keyspace, String... tables) {
+    long start = System.nanoTime();
+    org.awaitility.Awaitility.await("tables " + List.of(tables) + " on every node")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(100))
+        .until(
+            () ->
+                session.getMetadata().getNodes().values().stream()
+                    .allMatch(node -> hasTables(session, node, keyspace, tables)));
+    return (System.nanoTime() - start) / 1_000_000;
+  }
+
+  private static boolean hasTables(
+      CqlSession session, Node node, String keyspace, String[] tables) {
+    try {
+      Set<String> names = new HashSet<>();
+      session
+          .execute(
+              SimpleStatement.newInstance(
+                      "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?",
+                      keyspace)
+                  .setNode(node))
+          .forEach(row -> names.add(row.getString(0)));
+      return names.containsAll(List.of(tables));
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * The load's statements on {@code keyspace.table (k int PRIMARY KEY, v int)}: QUORUM writes and
    * reads, both marked idempotent.
    */

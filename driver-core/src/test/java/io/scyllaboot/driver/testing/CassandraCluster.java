@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,9 +56,29 @@ public final class CassandraCluster {
     run("start");
   }
 
-  /** Ends node {@code n} with SIGKILL: no shutdown, its connections are reset by the kernel. */
+  /**
+   * Ends node {@code n} with SIGKILL (no shutdown: the kernel resets its connections) and waits for
+   * the process to be gone. Done here rather than by the script so that the caller's clock reads
+   * the moment of the kill, not that plus a shell's start-up.
+   */
   public static void kill(int n) {
-    run("kill", String.valueOf(n));
+    Path pidFile = CassandraNode.repositoryRoot().resolve(".cluster/node" + n + "/cassandra.pid");
+    long pid;
+    try {
+      pid = Long.parseLong(Files.readString(pidFile).trim());
+    } catch (IOException | NumberFormatException e) {
+      throw new IllegalStateException("node " + n + " has no readable pid in " + pidFile, e);
+    }
+    ProcessHandle process =
+        ProcessHandle.of(pid)
+            .orElseThrow(
+                () -> new IllegalStateException("node " + n + " (pid " + pid + ") is not running"));
+    process.destroyForcibly();
+    try {
+      process.onExit().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("node " + n + " (pid " + pid + ") did not die", e);
+    }
   }
 
   /** Stops node {@code n} with SIGTERM and waits for its process to end. */
@@ -78,6 +99,11 @@ public final class CassandraCluster {
   /** {@link #start(int)} in the background, so that a test can watch the node come back. */
   public static Process startInBackground(int n) {
     return startProcess("start", String.valueOf(n));
+  }
+
+  /** {@link #ensureRunning()} in the background. */
+  public static Process startAllInBackground() {
+    return startProcess("start");
   }
 
   /** Waits for a process of {@link #startInBackground} and checks that it succeeded. */

@@ -29,13 +29,22 @@ public final class ClusterFigures {
   private final SteadyLoad load;
   private final long detectionMillis;
   private final long recoveryMillis; // -1: not within RECOVERY_WAIT
+  private final long killed;
+  private final long restarted;
 
   private ClusterFigures(
-      String driver, SteadyLoad load, long detectionMillis, long recoveryMillis) {
+      String driver,
+      SteadyLoad load,
+      long detectionMillis,
+      long recoveryMillis,
+      long killed,
+      long restarted) {
     this.driver = driver;
     this.load = load;
     this.detectionMillis = detectionMillis;
     this.recoveryMillis = recoveryMillis;
+    this.killed = killed;
+    this.restarted = restarted;
   }
 
   public static void print(String driver, String figure, Object value) {
@@ -61,6 +70,7 @@ public final class ClusterFigures {
     Thread.sleep(BEFORE_KILL.toMillis());
     long killed = System.nanoTime();
     CassandraCluster.kill(victim);
+    System.out.println("[cluster] node " + victim + " killed (SIGKILL) under load");
     Thread.sleep(WHILE_DEAD.toMillis());
     long restarted = System.nanoTime();
     Process starting = CassandraCluster.startInBackground(victim);
@@ -95,7 +105,9 @@ public final class ClusterFigures {
                   driver,
                   load,
                   lastSent.isPresent() ? (lastSent.getAsLong() - killed) / 1_000_000 : 0,
-                  back.isPresent() ? Math.max(0, back.getAsLong() - up) / 1_000_000 : -1);
+                  back.isPresent() ? Math.max(0, back.getAsLong() - up) / 1_000_000 : -1,
+                  killed,
+                  restarted);
           figure.print(begin);
           figures.put(driver, figure);
         });
@@ -105,7 +117,20 @@ public final class ClusterFigures {
   private void print(long beginNanos) {
     long seconds = Math.max(1, (System.nanoTime() - beginNanos) / 1_000_000_000);
     print(driver, "requests", load.completed() + " (" + load.completed() / seconds + "/s)");
-    print(driver, "failed_requests", load.failures().size() + " " + load.failuresByKind());
+    long beforeKill = load.failures().stream().filter(f -> f.startNanos() < killed).count();
+    long afterRestart = load.failures().stream().filter(f -> f.startNanos() >= restarted).count();
+    print(
+        driver,
+        "failed_requests",
+        load.failures().size()
+            + " (before the kill "
+            + beforeKill
+            + ", while dead "
+            + (load.failures().size() - beforeKill - afterRestart)
+            + ", after the restart "
+            + afterRestart
+            + ") "
+            + load.failuresByKind());
     print(driver, "lost_reads", load.lostReads().size());
     print(driver, "dead_node_last_request_ms", detectionMillis);
     print(
@@ -121,8 +146,11 @@ public final class ClusterFigures {
   /**
    * The bounds our driver must meet. Failures: every request is idempotent and one node of three is
    * down, so QUORUM stays reachable and a request on a reset connection is retried on the next
-   * node; only requests already in flight when the node died may fail (server-side timeouts), and
-   * there are at most {@code concurrency} of those. Detection: SIGKILL makes the kernel reset the
+   * node. What may fail is a request that gets no answer within the 2 s request timeout (not
+   * retried): those in flight at the kill whose coordinator still waits for the dead replica, and
+   * those sent to the restarted node while it is still too cold (JIT, replay) to answer in time. At
+   * most {@code concurrency} are in flight at any moment, so each of the two transitions costs at
+   * most one window: {@code 2 * concurrency}. Detection: SIGKILL makes the kernel reset the
    * connections at once, so no request should go to the dead node after its pool closed; 5 s leaves
    * room for a loaded machine. Recovery: 30 s, generous on purpose (reported).
    */
@@ -130,7 +158,7 @@ public final class ClusterFigures {
     assertThat(load.lostReads()).as("reads that missed an acknowledged write").isEmpty();
     assertThat(load.failures().size())
         .as("failed requests " + load.failuresByKind())
-        .isLessThanOrEqualTo(concurrency);
+        .isLessThanOrEqualTo(2 * concurrency);
     assertThat(detectionMillis)
         .as("ms after the kill the dead node still got requests")
         .isLessThanOrEqualTo(5_000);
