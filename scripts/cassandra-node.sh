@@ -10,7 +10,9 @@
 # Without a flag: the plain node on 127.0.0.1:9042, under .node/ at the repository root (ignored by git):
 # lib/, conf/, data/, logs/. Settings (environment): NODE_HEAP (default 768M), NODE_START_TIMEOUT seconds
 # (default 180), NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042),
-# NODE_JMX_PORT (default 7199; set it to run a second plain node beside the first).
+# NODE_JMX_PORT (default 7199; set it to run a second plain node beside the first), NODE_LIB_DIR (default
+# <NODE_DIR>/lib), NODE_CLUSTER_NAME (default scylla-boot-test), NODE_SEEDS (default the node itself); the
+# last three let scripts/cassandra-cluster.sh run the nodes of a multi-node cluster through this script.
 #
 # --auth: a node with PasswordAuthenticator and CassandraAuthorizer (superuser cassandra/cassandra, created at
 #         once) on 127.0.0.2:9042, under .node-auth/, JMX port 7299.
@@ -29,8 +31,8 @@ case "$variant" in
     host="${NODE_HOST:-127.0.0.1}"
     heap="${NODE_HEAP:-768M}"
     jmx_port="${NODE_JMX_PORT:-7199}"
-    lib_dir="$node_dir/lib"
-    cluster=scylla-boot-test
+    lib_dir="${NODE_LIB_DIR:-$node_dir/lib}"
+    cluster="${NODE_CLUSTER_NAME:-scylla-boot-test}"
     ;;
   --auth)
     node_dir="$root/.node-auth"
@@ -135,7 +137,7 @@ native_transport_port: $port
 seed_provider:
   - class_name: org.apache.cassandra.locator.SimpleSeedProvider
     parameters:
-      - seeds: "$host"
+      - seeds: "${NODE_SEEDS:-$host}"
 data_file_directories:
   - $node_dir/data/data
 commitlog_directory: $node_dir/data/commitlog

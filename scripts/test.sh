@@ -7,6 +7,12 @@
 # parallel, the password-authenticated node on 127.0.0.2 (--auth) and the TLS-only node on 127.0.0.3
 # (--tls). Extra arguments go to Maven, e.g.
 #   scripts/test.sh -pl driver-core -Dit.test=CqlSessionIT
+#
+# Then, in a phase of its own so that memory and CPU stay modest, the fault-tolerance suite on a 3-node
+# cluster: the auth and TLS nodes this script started are stopped, scripts/cassandra-cluster.sh starts the
+# cluster (127.0.0.11-13), `mvn -pl driver-core -Pcluster verify` runs the *ClusterIT/Cluster*IT tests
+# (ClusterFaultIT), and the cluster is stopped again if this script started it (also on failure). The
+# phase runs when no Maven arguments are given, or with CLUSTER_TESTS=1; CLUSTER_TESTS=0 skips it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -18,7 +24,14 @@ stop_nodes() {
     scripts/cassandra-node.sh stop $variant || true
   done
 }
-trap stop_nodes EXIT
+cluster_started=0
+stop_all() {
+  stop_nodes
+  if [[ $cluster_started == 1 ]]; then
+    scripts/cassandra-cluster.sh stop || true
+  fi
+}
+trap stop_all EXIT
 
 # Starts one node unless it is up; remembers it for stop_nodes. "" is the plain node.
 start_node() {
@@ -44,3 +57,17 @@ for pid in "${extra_pids[@]}"; do
 done
 
 mvn -B -Dstyle.color=never verify "$@"
+
+if [[ "${CLUSTER_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
+  echo "[test] cluster phase: stopping the auth and TLS nodes this script started, starting the cluster"
+  phase_start=$SECONDS
+  kept=()
+  for variant in "${started[@]+"${started[@]}"}"; do
+    if [[ -n "$variant" ]]; then scripts/cassandra-node.sh stop $variant || true; else kept+=(""); fi
+  done
+  started=("${kept[@]+"${kept[@]}"}")
+  if ! scripts/cassandra-cluster.sh status > /dev/null 2>&1; then cluster_started=1; fi
+  scripts/cassandra-cluster.sh start
+  mvn -B -Dstyle.color=never verify -pl driver-core -Pcluster
+  echo "[test] cluster phase took $((SECONDS - phase_start))s"
+fi
