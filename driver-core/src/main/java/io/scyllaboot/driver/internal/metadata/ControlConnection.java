@@ -142,9 +142,14 @@ public final class ControlConnection {
     if (current == null) {
       return CompletableFuture.failedFuture(new ConnectionException("no control connection"));
     }
+    return queryOn(current, cql);
+  }
+
+  /** A system query on another connection (e.g. the one a DDL statement ran on). */
+  public CompletionStage<List<Map<String, Object>>> queryOn(DriverChannel connection, String cql) {
     QueryOptions options =
         new QueryOptions(1, null, false, 0, null, -1, QueryOptions.NO_TIMESTAMP, null);
-    return current
+    return connection
         .send(new Query(cql, options), queryTimeoutNanos)
         .thenApply(ControlConnection::rows);
   }

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.metadata;
 
 import io.netty.util.Timer;
+import io.scyllaboot.driver.internal.connection.DriverChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -138,15 +139,28 @@ public final class TopologyRefresher {
    * @param isDown whether the session knows the node at this address to be down
    */
   public CompletionStage<Boolean> awaitSchemaAgreement(
-      long timeoutMillis, Predicate<InetAddress> isDown) {
+      long timeoutMillis, Predicate<InetAddress> isDown, DriverChannel coordinator) {
     CompletableFuture<Boolean> agreed = new CompletableFuture<>();
-    checkAgreement(
-        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis), isDown, agreed);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    // The version the DDL's coordinator has: right after a change, gossip may still show every node
+    // (the coordinator included) with the old version, which would look like an agreement.
+    CompletionStage<Object> expected =
+        coordinator == null
+            ? CompletableFuture.completedFuture(null)
+            : control
+                .queryOn(coordinator, "SELECT schema_version FROM system.local WHERE key='local'")
+                .thenApply(rows -> rows == null || rows.isEmpty() ? null : rows.get(0))
+                .thenApply(row -> row == null ? null : row.get("schema_version"))
+                .exceptionally(error -> null);
+    expected.thenAccept(version -> checkAgreement(deadline, isDown, version, agreed));
     return agreed;
   }
 
   private void checkAgreement(
-      long deadline, Predicate<InetAddress> isDown, CompletableFuture<Boolean> agreed) {
+      long deadline,
+      Predicate<InetAddress> isDown,
+      Object expected,
+      CompletableFuture<Boolean> agreed) {
     control
         .query("SELECT schema_version FROM system.local WHERE key='local'")
         .thenCombine(
@@ -166,7 +180,9 @@ public final class TopologyRefresher {
                 }
               }
               versions.remove(null);
-              return versions.size() <= 1;
+              return expected == null
+                  ? versions.size() <= 1
+                  : versions.size() == 1 && versions.contains(expected);
             })
         .whenComplete(
             (same, error) -> {
@@ -176,7 +192,7 @@ public final class TopologyRefresher {
                 agreed.complete(false);
               } else {
                 timer.newTimeout(
-                    timeout -> checkAgreement(deadline, isDown, agreed),
+                    timeout -> checkAgreement(deadline, isDown, expected, agreed),
                     200,
                     TimeUnit.MILLISECONDS);
               }

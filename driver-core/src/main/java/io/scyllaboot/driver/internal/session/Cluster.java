@@ -309,9 +309,14 @@ final class Cluster implements ClusterMetadata {
     }
   }
 
-  CompletionStage<Boolean> awaitSchemaAgreement() {
+  /**
+   * Waits for the nodes not known to be down to agree on the schema version the DDL's coordinator
+   * (the connection it ran on) has.
+   */
+  CompletionStage<Boolean> awaitSchemaAgreement(DriverChannel coordinator) {
     return refresher
-        .awaitSchemaAgreement(settings.schemaAgreementTimeout().toMillis(), this::isDown)
+        .awaitSchemaAgreement(
+            settings.schemaAgreementTimeout().toMillis(), this::isDown, coordinator)
         .thenApply(
             agreed -> {
               if (!agreed) {

@@ -1,6 +1,6 @@
 package io.scyllaboot.driver.internal.session;
 
-import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -44,6 +44,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -61,7 +62,11 @@ public final class DefaultCqlSession implements CqlSession {
   private final Cluster cluster;
   private final StatementRequests requests;
   private final Throttler throttler;
-  private final AsyncCache<String, DefaultPreparedStatement> preparedCache;
+  private final Cache<String, DefaultPreparedStatement> preparedCache;
+  // First uses of a statement under way: concurrent callers share one PREPARE. Only successes
+  // enter the cache, so a failed PREPARE is neither cached nor logged by the cache.
+  private final ConcurrentHashMap<String, CompletableFuture<DefaultPreparedStatement>> preparing =
+      new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
 
@@ -107,8 +112,8 @@ public final class DefaultCqlSession implements CqlSession {
             : Throttler.UNLIMITED;
     // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
     this.preparedCache =
-        Caffeine.newBuilder().maximumSize(settings.maxPrepared()).recordStats().buildAsync();
-    metrics.preparedCache(preparedCache.synchronous());
+        Caffeine.newBuilder().maximumSize(settings.maxPrepared()).recordStats().build();
+    metrics.preparedCache(preparedCache);
   }
 
   /** How many connect timeouts opening a session may take in all, whatever goes wrong. */
@@ -177,9 +182,9 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */
-  CompletionStage<?> afterResult(ResponseFrame frame) {
+  CompletionStage<?> afterResult(ResponseFrame frame, DriverChannel coordinator) {
     if (frame.message() instanceof Result.SchemaChange) {
-      return cluster.awaitSchemaAgreement();
+      return cluster.awaitSchemaAgreement(coordinator);
     }
     return null;
   }
@@ -269,18 +274,18 @@ public final class DefaultCqlSession implements CqlSession {
     if (values.length == 0) {
       return executeAsync(SimpleStatement.of(cql));
     }
-    CompletableFuture<DefaultPreparedStatement> cached = preparedCache.getIfPresent(cql);
-    if (cached != null && cached.isDone() && !cached.isCompletedExceptionally()) {
+    DefaultPreparedStatement cached = preparedCache.getIfPresent(cql);
+    if (cached != null) {
       // The hot path: no continuation, binding happens on the caller's thread.
       BoundStatement bound;
       try {
-        bound = cached.join().bind(values);
+        bound = cached.bind(values);
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(e);
       }
       return executeAsync(bound);
     }
-    return prepareInternal(cql).thenCompose(prepared -> executeAsync(prepared.bind(values)));
+    return prepareMissing(cql).thenCompose(prepared -> executeAsync(prepared.bind(values)));
   }
 
   @Override
@@ -312,7 +317,38 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   CompletableFuture<DefaultPreparedStatement> prepareInternal(String cql) {
-    return preparedCache.get(cql, (query, unused) -> cluster.prepare(requests, query));
+    DefaultPreparedStatement cached = preparedCache.getIfPresent(cql);
+    return cached != null ? CompletableFuture.completedFuture(cached) : prepareMissing(cql);
+  }
+
+  /** Prepares a statement the cache does not hold, sharing the PREPARE with concurrent callers. */
+  private CompletableFuture<DefaultPreparedStatement> prepareMissing(String cql) {
+    CompletableFuture<DefaultPreparedStatement> mine = new CompletableFuture<>();
+    CompletableFuture<DefaultPreparedStatement> underWay = preparing.putIfAbsent(cql, mine);
+    if (underWay != null) {
+      return underWay;
+    }
+    DefaultPreparedStatement done = preparedCache.asMap().get(cql); // finished meanwhile
+    if (done != null) {
+      preparing.remove(cql, mine);
+      mine.complete(done);
+      return mine;
+    }
+    cluster
+        .prepare(requests, cql)
+        .whenComplete(
+            (prepared, error) -> {
+              if (error == null) {
+                preparedCache.put(cql, prepared); // before leaving "preparing": no gap
+              }
+              preparing.remove(cql, mine);
+              if (error == null) {
+                mine.complete(prepared);
+              } else {
+                mine.completeExceptionally(Futures.unwrap(error));
+              }
+            });
+    return mine;
   }
 
   @Override
@@ -362,12 +398,9 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public PreparedCacheStats preparedCacheStats() {
-    com.github.benmanes.caffeine.cache.stats.CacheStats stats = preparedCache.synchronous().stats();
+    com.github.benmanes.caffeine.cache.stats.CacheStats stats = preparedCache.stats();
     return new PreparedCacheStats(
-        preparedCache.synchronous().estimatedSize(),
-        stats.hitCount(),
-        stats.missCount(),
-        stats.evictionCount());
+        preparedCache.estimatedSize(), stats.hitCount(), stats.missCount(), stats.evictionCount());
   }
 
   @Override

@@ -164,7 +164,7 @@ final class RequestHandler
       AsyncResultSet page =
           // The handler itself fetches the next page: no fetcher object per request.
           session.requests().toResultSet(encoded, frame, node.address(), failedAttempts, this);
-      CompletionStage<?> agreement = session.afterResult(frame);
+      CompletionStage<?> agreement = session.afterResult(frame, channel);
       if (agreement == null) {
         complete(page);
       } else {

@@ -24,6 +24,7 @@ import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
 import io.scyllaboot.driver.testing.fakenode.FakeRequest;
+import io.scyllaboot.driver.testing.fakenode.FakeResponses;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -348,6 +349,24 @@ class SessionHardeningTest {
     CompletableFuture<AsyncResultSet> created = session.executeAsync(ddl).toCompletableFuture();
     await().atMost(Duration.ofSeconds(5)).until(created::isDone);
     created.join().close();
+  }
+
+  @Test
+  void should_wait_for_the_version_of_the_ddl_coordinator_not_an_old_agreement() {
+    start(2);
+    String ddl = "CREATE TABLE ks.t3 (k int PRIMARY KEY)";
+    // The control node (0) refuses the DDL as bootstrapping: it runs on node 1.
+    cluster.behave(ddl, Behaviour.error(FakeResponses.error(0x1002, "bootstrapping")).onNode(0));
+    connect(CqlSession.builder().withSchemaAgreementTimeout(Duration.ofSeconds(30)));
+    UUID changed = new UUID(9, 9);
+    // Node 1 applied the change; gossip still shows the old version everywhere.
+    cluster.node(1).ownSchemaVersion(changed);
+    CompletableFuture<AsyncResultSet> created = session.executeAsync(ddl).toCompletableFuture();
+    await().pollDelay(Duration.ofMillis(600)).until(() -> true);
+    assertThat(created).as("no agreement on the old version").isNotDone();
+    cluster.nodes().forEach(node -> node.schemaVersion(changed));
+    await().atMost(Duration.ofSeconds(5)).until(created::isDone);
+    assertThat(created.join().executionInfo().coordinator()).isEqualTo(cluster.node(1).address());
   }
 
   @Test

@@ -46,6 +46,7 @@ public final class FakeNode {
   private final UUID hostId;
   private volatile Set<String> tokens;
   private volatile UUID schemaVersion = FakeCluster.SCHEMA;
+  private volatile UUID ownSchemaVersion; // null: as schemaVersion
   private final Set<String> knownIds = ConcurrentHashMap.newKeySet();
   private final Queue<FakeRequest> received = new ConcurrentLinkedQueue<>();
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -98,6 +99,20 @@ public final class FakeNode {
   /** The schema version this node reports (and other nodes report for it as a peer). */
   public void schemaVersion(UUID version) {
     this.schemaVersion = version;
+    this.ownSchemaVersion = null;
+  }
+
+  /**
+   * The schema version this node reports in its own system.local only, while the others still
+   * gossip {@link #schemaVersion} for it (a change not propagated yet).
+   */
+  public void ownSchemaVersion(UUID version) {
+    this.ownSchemaVersion = version;
+  }
+
+  private UUID localSchemaVersion() {
+    UUID own = ownSchemaVersion;
+    return own != null ? own : schemaVersion;
   }
 
   UUID hostId() {
@@ -224,7 +239,8 @@ public final class FakeNode {
         case Opcodes.QUERY -> {
           FakeCluster.Behaviour primed = cluster.behaviour(request.query());
           if (primed != null) {
-            apply(ctx, request, primed, FakeResponses.voidResult());
+            Consumer<ByteBuf> normal = systemQuery(request.query());
+            apply(ctx, request, primed, normal != null ? normal : FakeResponses.voidResult());
             return;
           }
           if (request.query().trim().equals("SELECT * FROM system.peers_v2")) {
@@ -371,7 +387,7 @@ public final class FakeNode {
     if (normalized.startsWith("SELECT schema_version FROM system.local")) {
       return FakeResponses.rows(
           List.of(new Column("schema_version", PrimitiveType.UUID)),
-          List.of(List.of(schemaVersion)));
+          List.of(List.of(localSchemaVersion())));
     }
     if (normalized.equals("SELECT * FROM system.peers")) {
       List<List<Object>> rows = new ArrayList<>();
@@ -455,7 +471,7 @@ public final class FakeNode {
         cluster.partitioner(),
         tokens,
         address.getAddress(),
-        schemaVersion);
+        localSchemaVersion());
   }
 
   private List<Object> peerRow() {
