@@ -19,6 +19,7 @@ public final class DefaultNode implements Node {
   private volatile String releaseVersion;
   private volatile Set<String> tokens = Set.of();
   private volatile NodeState state = NodeState.UNKNOWN;
+  private volatile long backUpAtNanos = Long.MIN_VALUE; // when it last went from DOWN to UP
   private volatile IntSupplier openConnections = () -> 0;
   private volatile IntSupplier inFlight = () -> 0;
 
@@ -62,7 +63,16 @@ public final class DefaultNode implements Node {
   }
 
   public void state(NodeState newState) {
+    if (newState == NodeState.UP && state == NodeState.DOWN) {
+      backUpAtNanos = System.nanoTime();
+    }
     this.state = newState;
+  }
+
+  /** Whether the node came back up (after being down) less than {@code nanos} ago. */
+  public boolean cameBackWithin(long nanos, long now) {
+    long since = backUpAtNanos;
+    return since != Long.MIN_VALUE && now - since < nanos;
   }
 
   public boolean isUp() {

@@ -88,6 +88,9 @@ public final class LoadBalancingPolicy {
         plan[size++] = node;
       }
     }
+    if (!ringOrder) {
+      avoidSlowFirstReplica(plan, shards, size);
+    }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
       DefaultNode node = local[(i + rotation) % local.length];
@@ -139,6 +142,9 @@ public final class LoadBalancingPolicy {
           plan[size++] = replica;
         }
       }
+      if (!ringOrder) {
+        avoidSlowFirstReplica(plan, null, size);
+      }
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
@@ -148,6 +154,44 @@ public final class LoadBalancingPolicy {
       }
     }
     return new QueryPlan(plan, size);
+  }
+
+  /** A replica that came back up within this time gets a quarter of its share of requests. */
+  static final long BACK_UP_WARM_UP_NANOS = 60_000_000_000L;
+
+  /** In-flight requests from which a first replica counts as busy against the second. */
+  static final int BUSY_THRESHOLD = 10;
+
+  /**
+   * Moves the first replica behind the second when it is likely slow: it came back up within the
+   * last minute (a restarted node is slow while it warms up and replays its commit log; it keeps a
+   * quarter of the requests it would get) or it has at least {@link #BUSY_THRESHOLD} requests in
+   * flight and twice as many as the second. Without this, a whole window of requests piles onto a
+   * slow node and times out there.
+   */
+  private static void avoidSlowFirstReplica(DefaultNode[] plan, int[] shards, int replicas) {
+    if (replicas < 2) {
+      return;
+    }
+    DefaultNode first = plan[0];
+    DefaultNode second = plan[1];
+    boolean warmingUp =
+        first.cameBackWithin(BACK_UP_WARM_UP_NANOS, System.nanoTime())
+            && java.util.concurrent.ThreadLocalRandom.current().nextInt(4) != 0;
+    boolean busy = false;
+    if (!warmingUp) {
+      int load = first.inFlightRequests();
+      busy = load >= BUSY_THRESHOLD && load >= 2 * second.inFlightRequests();
+    }
+    if (warmingUp || busy) {
+      plan[0] = second;
+      plan[1] = first;
+      if (shards != null) {
+        int shard = shards[0];
+        shards[0] = shards[1];
+        shards[1] = shard;
+      }
+    }
   }
 
   private static boolean contains(DefaultNode[] nodes, int size, DefaultNode node) {
