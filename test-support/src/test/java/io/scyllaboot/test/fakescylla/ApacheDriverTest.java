@@ -54,6 +54,8 @@ class ApacheDriverTest {
       DriverConfigLoader config =
           DriverConfigLoader.programmaticBuilder()
               .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
+              .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+              .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
               .build();
       try (CqlSession session =
           CqlSession.builder()

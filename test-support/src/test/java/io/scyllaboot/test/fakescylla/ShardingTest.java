@@ -6,6 +6,8 @@ import io.netty.buffer.Unpooled;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.routing.Murmur3;
 import io.scyllaboot.driver.internal.routing.Sharder;
+import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -80,6 +82,42 @@ class ShardingTest {
       }
       node.clearReceived();
       assertThat(executeKeys(node)).containsExactly(2, 4, 5, 1);
+    }
+  }
+
+  @Test
+  void aRequestOnANonOwningShardPaysTheCrossShardDelay() throws Exception {
+    try (FakeScyllaCluster cluster =
+        FakeScyllaCluster.builder()
+            .firstAddress("127.0.1.11")
+            .port(29042)
+            .shardAwarePort(29043)
+            .shards(4)
+            .build()) {
+      byte[] id = cluster.prime(INSERT, variables(), new int[] {0}, List.of(), List.of());
+      cluster.crossShardDelay(Duration.ofMillis(300));
+      InetSocketAddress shardAware = new InetSocketAddress("127.0.1.11", 29043);
+      // Key 1 is owned by shard 1: a lower bound only (the response is scheduled that late).
+      try (RawCqlClient wrong = Shards.connectToShard(shardAware, 4, 0)) {
+        wrong.startup(Map.of());
+        wrong.prepare(INSERT);
+        long start = System.nanoTime();
+        RawCqlClient.Frame result =
+            wrong.execute(id, null, 0, RawCqlClient.intValue(1), new byte[0]);
+        assertThat(System.nanoTime() - start)
+            .isGreaterThanOrEqualTo(Duration.ofMillis(300).toNanos());
+        assertThat(result.opcode()).isEqualTo(RawCqlClient.RESULT);
+      }
+      assertThat(cluster.node(0).requestsWithToken()).isEqualTo(1);
+      assertThat(cluster.node(0).requestsOnOwningShard()).isZero();
+      try (RawCqlClient owner = Shards.connectToShard(shardAware, 4, 1)) {
+        owner.startup(Map.of());
+        owner.prepare(INSERT);
+        RawCqlClient.Frame result =
+            owner.execute(id, null, 0, RawCqlClient.intValue(1), new byte[0]);
+        assertThat(result.opcode()).isEqualTo(RawCqlClient.RESULT);
+      }
+      assertThat(cluster.node(0).requestsOnOwningShard()).isEqualTo(1);
     }
   }
 
