@@ -1,0 +1,431 @@
+package io.scyllaboot.test.fakescylla;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.scyllaboot.driver.internal.routing.Tablet;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A fake ScyllaDB cluster in this JVM for tests of shard-aware drivers: N nodes on consecutive
+ * loopback addresses, each with S shards (one event loop each), the ScyllaDB protocol extensions
+ * (sharding info, shard-aware port, LWT mark, rate-limit error, tablet routing payloads, metadata
+ * ids), vnode tokens or tablets per table, and statements primed in advance. Every request is
+ * recorded with the shard that received it and the shard that owns its token.
+ *
+ * <pre>{@code
+ * try (FakeScyllaCluster cluster = FakeScyllaCluster.builder().nodes(3).shards(4)
+ *     .port(29042).shardAwarePort(29043).build()) {
+ *   cluster.prime("INSERT INTO ks.t (id, v) VALUES (?, ?)",
+ *       List.of(new Column("id", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT)),
+ *       new int[] {0}, List.of(), List.of());
+ *   // connect a driver to cluster.node(0).address() with local DC cluster.datacenter()
+ * }
+ * }</pre>
+ *
+ * <p>Protocol v4 only, no compression, no authentication. Queries that are not primed get system
+ * table answers (system.local, system.peers, system_schema.keyspaces with NetworkTopologyStrategy
+ * keyed by the DC; peers_v2 is INVALID as on ScyllaDB), SET_KEYSPACE for USE, VOID otherwise.
+ */
+public final class FakeScyllaCluster implements AutoCloseable {
+  static final String PARTITIONER = "org.apache.cassandra.dht.Murmur3Partitioner";
+  static final String CLUSTER_NAME = "fake-scylla";
+  static final String RELEASE_VERSION = "3.0.8"; // what ScyllaDB reports
+  static final UUID SCHEMA_VERSION = new UUID(0x5C4E_0000_0000_0001L, 1);
+  static final byte[] VOID = {0, 0, 0, 1};
+
+  private final Builder config;
+  private final EventLoopGroup acceptors;
+  private final List<FakeScyllaNode> nodes = new ArrayList<>();
+  private final long[] ring; // every vnode token, ascending
+  private final int[] ringOwner; // the node of each ring token
+  private final Map<String, PrimedStatement> primedByQuery = new ConcurrentHashMap<>();
+  private final Map<Long, PrimedStatement> primedById = new ConcurrentHashMap<>();
+  private final Set<String> rateLimited = ConcurrentHashMap.newKeySet();
+  private final Map<String, Tablet[]> tablets = new ConcurrentHashMap<>();
+  private volatile long crossShardDelayNanos;
+
+  private FakeScyllaCluster(Builder config) {
+    this.config = config;
+    int total = config.nodes * config.tokensPerNode;
+    ring = new long[total];
+    ringOwner = new int[total];
+    // Evenly spaced tokens, dealt to the nodes in turn: node k % N owns the range up to token k.
+    long step = Long.divideUnsigned(-1L, total);
+    List<List<Long>> tokensOf = new ArrayList<>();
+    for (int i = 0; i < config.nodes; i++) {
+      tokensOf.add(new ArrayList<>());
+    }
+    for (int k = 0; k < total; k++) {
+      ring[k] = Long.MIN_VALUE + (k + 1) * step;
+      ringOwner[k] = k % config.nodes;
+      tokensOf.get(k % config.nodes).add(ring[k]);
+    }
+    acceptors =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("fake-scylla-accept", true), NioIoHandler.newFactory());
+    byte[] first = config.firstAddress.getAddress();
+    try {
+      for (int i = 0; i < config.nodes; i++) {
+        byte[] ip = first.clone();
+        ip[ip.length - 1] = (byte) ((first[ip.length - 1] & 0xFF) + i);
+        FakeScyllaNode node =
+            new FakeScyllaNode(
+                this, i, InetAddress.getByAddress(ip), config.shards, tokensOf.get(i));
+        nodes.add(node);
+        node.start();
+      }
+    } catch (UnknownHostException | RuntimeException e) {
+      close();
+      throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+    }
+  }
+
+  /** A builder: 1 node of 2 shards on 127.0.0.1, ports 9042 and 19042, as ScyllaDB's defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public List<FakeScyllaNode> nodes() {
+    return List.copyOf(nodes);
+  }
+
+  public FakeScyllaNode node(int index) {
+    return nodes.get(index);
+  }
+
+  /** The data center every node reports: the driver's local DC. */
+  public String datacenter() {
+    return config.datacenter;
+  }
+
+  public int port() {
+    return config.port;
+  }
+
+  /** The shard-aware port, 0 when none is advertised. */
+  public int shardAwarePort() {
+    return config.shardAwarePort;
+  }
+
+  public int ignoreMsb() {
+    return config.ignoreMsb;
+  }
+
+  /** The replication factor of every keyspace (NetworkTopologyStrategy in the one DC). */
+  public int replicationFactor() {
+    return config.replicationFactor;
+  }
+
+  /**
+   * Primes a statement for PREPARE (and QUERY by the same text): EXECUTE answers VOID when {@code
+   * result} is empty, else these rows. The keyspace and table come from the text ({@code INTO|FROM
+   * |UPDATE ks.table}; {@code ks} when unqualified). A text containing {@code " IF "} is a
+   * lightweight transaction. Priming the same text again replaces it (a changed result changes its
+   * result metadata id).
+   *
+   * @param pkIndices the positions of the partition key columns among {@code variables}, in key
+   *     order: the token is computed from them
+   * @return the prepared id (MD5 of the text, the same on every node)
+   */
+  public byte[] prime(
+      String query,
+      List<Column> variables,
+      int[] pkIndices,
+      List<Column> result,
+      List<List<Object>> rows) {
+    PrimedStatement statement =
+        new PrimedStatement(ByteBufAllocator.DEFAULT, query, variables, pkIndices, result, rows);
+    primedByQuery.put(query, statement);
+    primedById.put(PrimedStatement.key(statement.id), statement);
+    return statement.id.clone();
+  }
+
+  /**
+   * Turns the rate-limit error on or off for a primed statement: ScyllaDB's code 0xF000 with
+   * operation type and rejected-by-coordinator on a connection that negotiated {@code
+   * SCYLLA_RATE_LIMIT_ERROR}, Config_error 0x2300 otherwise.
+   */
+  public void rateLimit(String query, boolean on) {
+    if (on) {
+      rateLimited.add(query);
+    } else {
+      rateLimited.remove(query);
+    }
+  }
+
+  /**
+   * Puts a table in tablet mode: its requests are routed by these tablets (owning shard from the
+   * replica list) and a response to a request whose (node, shard) holds no replica carries the
+   * {@code tablets-routing-v1} payload, on connections that negotiated {@code TABLETS_ROUTING_V1}.
+   * An empty list turns the table back to vnodes.
+   *
+   * @throws IllegalArgumentException if two tablets overlap
+   */
+  public void tablets(String keyspace, String table, List<Tablet> tabletList) {
+    String key = keyspace + "." + table;
+    if (tabletList.isEmpty()) {
+      tablets.remove(key);
+      return;
+    }
+    Tablet[] sorted = tabletList.toArray(new Tablet[0]);
+    Arrays.sort(sorted, Comparator.comparingLong(Tablet::lastToken));
+    for (int i = 1; i < sorted.length; i++) {
+      if (sorted[i].overlaps(sorted[i - 1])) {
+        throw new IllegalArgumentException("tablets overlap: " + sorted[i - 1] + ", " + sorted[i]);
+      }
+    }
+    tablets.put(key, sorted);
+  }
+
+  /**
+   * {@code count} tablets splitting the whole token range evenly, tablet k with {@code replicas}
+   * replicas on nodes k, k+1 ... (mod N), on shard (k + r) mod that node's shard count.
+   */
+  public List<Tablet> evenTablets(int count, int replicas) {
+    if (count < 1 || replicas < 1 || replicas > nodes.size()) {
+      throw new IllegalArgumentException(count + " tablets of " + replicas + " replicas");
+    }
+    List<Tablet> result = new ArrayList<>();
+    long step = Long.divideUnsigned(-1L, count);
+    long first = Long.MIN_VALUE + 1;
+    for (int k = 0; k < count; k++) {
+      long last = k == count - 1 ? Long.MAX_VALUE : Long.MIN_VALUE + (k + 1) * step;
+      List<Tablet.Replica> list = new ArrayList<>();
+      for (int r = 0; r < replicas; r++) {
+        FakeScyllaNode node = nodes.get((k + r) % nodes.size());
+        list.add(new Tablet.Replica(node.hostId(), (k + r) % node.shardCount()));
+      }
+      result.add(new Tablet(first, last, List.copyOf(list)));
+      first = last + 1;
+    }
+    return result;
+  }
+
+  /**
+   * A delay paid by a response whose request landed on a shard other than the token's owner, as the
+   * cross-shard hop of a real node; zero (the default) for none. The response is scheduled on the
+   * shard's event loop, so the delay has that timer's resolution (about a millisecond on NIO).
+   */
+  public void crossShardDelay(Duration delay) {
+    crossShardDelayNanos = delay.toNanos();
+  }
+
+  /** Every node's received requests, node by node. */
+  public List<Received> received() {
+    List<Received> all = new ArrayList<>();
+    nodes.forEach(node -> all.addAll(node.received()));
+    return all;
+  }
+
+  /** Clears every node's received requests and counters. */
+  public void clearReceived() {
+    nodes.forEach(FakeScyllaNode::clearReceived);
+  }
+
+  /** Stops every node. */
+  @Override
+  public void close() {
+    nodes.forEach(FakeScyllaNode::stop);
+    acceptors.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  EventLoopGroup acceptors() {
+    return acceptors;
+  }
+
+  boolean recording() {
+    return config.recordRequests;
+  }
+
+  long crossShardDelayNanos() {
+    return crossShardDelayNanos;
+  }
+
+  PrimedStatement primed(String query) {
+    return primedByQuery.get(query);
+  }
+
+  PrimedStatement primedById(byte[] id) {
+    PrimedStatement statement = primedById.get(PrimedStatement.key(id));
+    return statement != null && Arrays.equals(statement.id, id) ? statement : null;
+  }
+
+  boolean isRateLimited(String query) {
+    return !rateLimited.isEmpty() && rateLimited.contains(query);
+  }
+
+  Tablet[] tablets(String keyspace, String table) {
+    return tablets.isEmpty() ? null : tablets.get(keyspace + "." + table);
+  }
+
+  /** The tablet holding a token, or null. */
+  static Tablet find(Tablet[] sorted, long token) {
+    int low = 0;
+    int high = sorted.length - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      if (sorted[middle].lastToken() < token) {
+        low = middle + 1;
+      } else if (sorted[middle].firstToken() > token) {
+        high = middle - 1;
+      } else {
+        return sorted[middle];
+      }
+    }
+    return null;
+  }
+
+  /** Whether a node is among the replication factor's nodes that follow a token on the ring. */
+  boolean isReplica(int node, long token) {
+    int at = Arrays.binarySearch(ring, token);
+    int start = at >= 0 ? at : -at - 1; // the first ring token >= token, wrapping
+    int found = 0;
+    boolean[] seen = new boolean[nodes.size()];
+    for (int i = 0; i < ring.length && found < config.replicationFactor; i++) {
+      int owner = ringOwner[(start + i) % ring.length];
+      if (!seen[owner]) {
+        if (owner == node) {
+          return true;
+        }
+        seen[owner] = true;
+        found++;
+      }
+    }
+    return false;
+  }
+
+  /** The keyspaces of primed statements and tablet tables. */
+  Set<String> keyspaces() {
+    Set<String> keyspaces = new TreeSet<>();
+    primedByQuery.values().forEach(statement -> keyspaces.add(statement.keyspace));
+    keyspaces.addAll(tabletKeyspaces());
+    return keyspaces;
+  }
+
+  Set<String> tabletKeyspaces() {
+    Set<String> keyspaces = new TreeSet<>();
+    tablets.keySet().forEach(key -> keyspaces.add(key.substring(0, key.indexOf('.'))));
+    return keyspaces;
+  }
+
+  /** Configures a cluster; {@link #build()} starts it. */
+  public static final class Builder {
+    private int nodes = 1;
+    private int shards = 2;
+    private InetAddress firstAddress = InetAddress.getLoopbackAddress();
+    private int port = 9042;
+    private int shardAwarePort = 19042;
+    private int ignoreMsb = 12;
+    private int tokensPerNode = 8;
+    private String datacenter = "datacenter1";
+    private int replicationFactor = 1;
+    private boolean recordRequests = true;
+
+    private Builder() {}
+
+    /** The node count (default 1). */
+    public Builder nodes(int count) {
+      nodes = atLeastOne(count, "node count");
+      return this;
+    }
+
+    /** Shards per node at start (default 2); {@link FakeScyllaNode#restart(int)} changes it. */
+    public Builder shards(int count) {
+      shards = atLeastOne(count, "shard count");
+      return this;
+    }
+
+    /** The first node's IPv4 address; node i gets its last byte + i (default 127.0.0.1). */
+    public Builder firstAddress(String ip) {
+      try {
+        firstAddress = InetAddress.getByName(ip);
+      } catch (UnknownHostException e) {
+        throw new IllegalArgumentException("not an address: " + ip, e);
+      }
+      return this;
+    }
+
+    /** The regular CQL port of every node (default 9042). */
+    public Builder port(int value) {
+      port = value;
+      return this;
+    }
+
+    /** The shard-aware port of every node (default 19042); 0 for none (not advertised). */
+    public Builder shardAwarePort(int value) {
+      shardAwarePort = value;
+      return this;
+    }
+
+    /** {@code SCYLLA_SHARDING_IGNORE_MSB} (default 12). */
+    public Builder ignoreMsb(int bits) {
+      ignoreMsb = bits;
+      return this;
+    }
+
+    /** Vnode tokens per node (default 8). */
+    public Builder tokensPerNode(int count) {
+      tokensPerNode = atLeastOne(count, "tokens per node");
+      return this;
+    }
+
+    /** The data center of every node (default datacenter1). */
+    public Builder datacenter(String name) {
+      datacenter = name;
+      return this;
+    }
+
+    /** The replication factor of every keyspace (default 1). */
+    public Builder replicationFactor(int factor) {
+      replicationFactor = atLeastOne(factor, "replication factor");
+      return this;
+    }
+
+    /** Whether nodes keep a {@link Received} per request (default true; counters always run). */
+    public Builder recordRequests(boolean record) {
+      recordRequests = record;
+      return this;
+    }
+
+    /**
+     * Starts the cluster.
+     *
+     * @throws IllegalStateException if a node cannot listen (address or port in use)
+     */
+    public FakeScyllaCluster build() {
+      if (replicationFactor > nodes) {
+        throw new IllegalArgumentException(
+            "replication factor " + replicationFactor + " exceeds " + nodes + " nodes");
+      }
+      if (ignoreMsb < 0 || ignoreMsb > 63) {
+        throw new IllegalArgumentException("ignore-msb must be in [0, 63], was " + ignoreMsb);
+      }
+      if (port <= 0 || port == shardAwarePort) {
+        throw new IllegalArgumentException("port " + port + " with shard-aware " + shardAwarePort);
+      }
+      return new FakeScyllaCluster(this);
+    }
+
+    private static int atLeastOne(int value, String what) {
+      if (value < 1) {
+        throw new IllegalArgumentException(what + " must be at least 1, was " + value);
+      }
+      return value;
+    }
+  }
+}

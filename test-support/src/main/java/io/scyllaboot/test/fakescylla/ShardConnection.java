@@ -1,0 +1,419 @@
+package io.scyllaboot.test.fakescylla;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.Primitives;
+import io.scyllaboot.driver.internal.routing.Murmur3;
+import io.scyllaboot.driver.internal.routing.Tablet;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client connection of a fake node, served by one shard (one event loop). Frames are parsed
+ * from the accumulated input and every answer of a read batch is appended to one buffer, flushed
+ * once when the batch ends; an answer paying the cross-shard delay is written on its own, later.
+ */
+final class ShardConnection extends ChannelInboundHandlerAdapter {
+  private static final int MAX_FRAME = 256 << 20;
+
+  private final FakeScyllaNode node;
+  private final FakeScyllaCluster cluster;
+  private final FakeScyllaNode.Generation generation;
+  private final int shard;
+  private final int connectionId;
+  private final int clientPort;
+  private Map<String, String> startup = Map.of();
+  private boolean lwtMark;
+  private boolean rateLimitError;
+  private boolean tabletsRouting;
+  private boolean metadataId;
+  private ByteBuf cumulation;
+  private ByteBuf out;
+
+  // The current request's values (offsets into its body) and routing; reused, single-threaded.
+  private int valueCount;
+  private int[] valueOffsets = new int[8];
+  private int[] valueLengths = new int[8];
+  private boolean skipMetadata;
+  private Long token;
+  private int owningShard;
+  private boolean replica;
+  private Tablet payloadTablet;
+
+  ShardConnection(
+      FakeScyllaNode node,
+      FakeScyllaNode.Generation generation,
+      int shard,
+      int connectionId,
+      int clientPort) {
+    this.node = node;
+    this.cluster = node.cluster();
+    this.generation = generation;
+    this.shard = shard;
+    this.connectionId = connectionId;
+    this.clientPort = clientPort;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    ByteBuf in = (ByteBuf) msg;
+    cumulation =
+        cumulation == null
+            ? in
+            : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+    ByteBuf buf = cumulation;
+    while (buf.readableBytes() >= 9) {
+      int start = buf.readerIndex();
+      int length = buf.getInt(start + 5);
+      if (length < 0 || length > MAX_FRAME) {
+        ctx.close(); // the stream cannot be trusted any more
+        return;
+      }
+      if (buf.readableBytes() < 9 + length) {
+        break;
+      }
+      int stream = buf.getShort(start + 2);
+      try {
+        handle(ctx, buf, start, length);
+      } catch (RuntimeException e) {
+        writeError(ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: malformed request: " + e);
+      }
+      buf.readerIndex(start + 9 + length);
+    }
+    if (!buf.isReadable()) {
+      buf.release();
+      cumulation = null;
+    } else {
+      buf.discardSomeReadBytes();
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    if (out != null) {
+      ByteBuf batch = out;
+      out = null;
+      ctx.writeAndFlush(batch, ctx.voidPromise());
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (cumulation != null) {
+      cumulation.release();
+      cumulation = null;
+    }
+    if (out != null) {
+      out.release();
+      out = null;
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close();
+  }
+
+  private void handle(ChannelHandlerContext ctx, ByteBuf buf, int start, int length) {
+    int version = buf.getUnsignedByte(start) & 0x7F;
+    int flags = buf.getUnsignedByte(start + 1);
+    int stream = buf.getShort(start + 2);
+    int opcode = buf.getUnsignedByte(start + 4);
+    if (version != Wire.VERSION) {
+      // Drivers then retry with a lower version: the message is what they look for.
+      writeError(
+          ctx,
+          stream,
+          Wire.PROTOCOL_ERROR,
+          "Invalid or unsupported protocol version (" + version + "); supported versions are (4)");
+      return;
+    }
+    ByteBuf body = buf.slice(start + 9, length);
+    if ((flags & Wire.FLAG_CUSTOM_PAYLOAD) != 0) {
+      skipBytesMap(body);
+    }
+    token = null;
+    owningShard = -1;
+    replica = false;
+    payloadTablet = null;
+    switch (opcode) {
+      case Opcodes.OPTIONS -> {
+        record(opcode, stream, null);
+        respond(ctx, stream, Opcodes.SUPPORTED, generation.supported(shard));
+      }
+      case Opcodes.STARTUP -> startup(ctx, stream, Primitives.readStringMap(body));
+      case Opcodes.REGISTER -> {
+        record(opcode, stream, null);
+        respond(ctx, stream, Opcodes.READY, new byte[0]);
+      }
+      case Opcodes.QUERY -> query(ctx, stream, Primitives.readLongString(body), body);
+      case Opcodes.PREPARE -> prepare(ctx, stream, Primitives.readLongString(body));
+      case Opcodes.EXECUTE -> execute(ctx, stream, body);
+      case Opcodes.BATCH -> {
+        record(opcode, stream, null);
+        respond(ctx, stream, Opcodes.RESULT, FakeScyllaCluster.VOID);
+      }
+      default -> {
+        record(opcode, stream, null);
+        writeError(
+            ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: unsupported " + Opcodes.name(opcode));
+      }
+    }
+  }
+
+  private void startup(ChannelHandlerContext ctx, int stream, Map<String, String> options) {
+    startup = Map.copyOf(options);
+    record(Opcodes.STARTUP, stream, null);
+    if (options.containsKey("COMPRESSION")) {
+      writeError(ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: compression is not supported");
+      return;
+    }
+    // As the server: an extension is on when its key is present, whatever the value.
+    lwtMark = options.containsKey(FakeScyllaNode.LWT);
+    rateLimitError = options.containsKey(FakeScyllaNode.RATE_LIMIT);
+    tabletsRouting = options.containsKey(FakeScyllaNode.TABLETS);
+    metadataId = options.containsKey(FakeScyllaNode.METADATA_ID);
+    respond(ctx, stream, Opcodes.READY, new byte[0]);
+  }
+
+  private void query(ChannelHandlerContext ctx, int stream, String query, ByteBuf body) {
+    PrimedStatement primed = cluster.primed(query);
+    if (primed != null) {
+      readParameters(body);
+      route(ctx, primed, body);
+      answer(ctx, stream, Opcodes.QUERY, primed, false, null);
+      return;
+    }
+    record(Opcodes.QUERY, stream, query);
+    SystemTables.Answer answer = SystemTables.answer(node, query, ctx.alloc());
+    respond(ctx, stream, answer.opcode(), answer.body());
+  }
+
+  private void prepare(ChannelHandlerContext ctx, int stream, String query) {
+    record(Opcodes.PREPARE, stream, query);
+    PrimedStatement primed = cluster.primed(query);
+    if (primed == null) {
+      writeError(ctx, stream, Wire.INVALID, "fake scylla: nothing primed for " + query);
+      return;
+    }
+    node.markPrepared(primed);
+    ByteBuf target = batch(ctx);
+    int start = Wire.begin(target, 0, stream, Opcodes.RESULT);
+    primed.writePrepared(target, lwtMark, metadataId);
+    Wire.end(target, start);
+  }
+
+  private void execute(ChannelHandlerContext ctx, int stream, ByteBuf body) {
+    byte[] id = Primitives.readShortBytes(body);
+    byte[] clientMetadataId = metadataId ? Primitives.readShortBytes(body) : null;
+    PrimedStatement primed = cluster.primedById(id);
+    if (primed == null || !node.isPrepared(primed)) {
+      record(Opcodes.EXECUTE, stream, primed == null ? null : primed.query);
+      ByteBuf target = batch(ctx);
+      int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
+      Wire.error(target, Wire.UNPREPARED, "fake scylla: unknown prepared id");
+      Primitives.writeShortBytes(target, id);
+      Wire.end(target, start);
+      return;
+    }
+    readParameters(body);
+    route(ctx, primed, body);
+    answer(ctx, stream, Opcodes.EXECUTE, primed, skipMetadata, clientMetadataId);
+  }
+
+  /** Answers a primed statement: the rate-limit error or its result, maybe with a tablet. */
+  private void answer(
+      ChannelHandlerContext ctx,
+      int stream,
+      int opcode,
+      PrimedStatement primed,
+      boolean skip,
+      byte[] clientMetadataId) {
+    long delay = cluster.crossShardDelayNanos();
+    boolean delayed = delay > 0 && owningShard >= 0 && owningShard != shard;
+    ByteBuf target = delayed ? ctx.alloc().heapBuffer() : batch(ctx);
+    if (cluster.isRateLimited(primed.query)) {
+      payloadTablet = null; // errors carry no payload
+      int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
+      writeRateLimit(target, primed);
+      Wire.end(target, start);
+    } else {
+      int start =
+          Wire.begin(
+              target, payloadTablet != null ? Wire.FLAG_CUSTOM_PAYLOAD : 0, stream, Opcodes.RESULT);
+      if (payloadTablet != null) {
+        ByteBuffer payload = TabletPayloads.encode(payloadTablet);
+        target.writeShort(1);
+        Primitives.writeString(target, Tablet.PAYLOAD_KEY);
+        target.writeInt(payload.remaining()).writeBytes(payload);
+      }
+      primed.writeResult(target, skip, clientMetadataId);
+      Wire.end(target, start);
+    }
+    record(opcode, stream, primed.query);
+    if (delayed) {
+      byte[] frame = new byte[target.readableBytes()];
+      target.readBytes(frame).release();
+      // A wrapped array: nothing to release if the loop shuts down before the task runs.
+      ctx.executor()
+          .schedule(
+              () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise()),
+              delay,
+              TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void writeRateLimit(ByteBuf target, PrimedStatement primed) {
+    String operation = primed.write ? "write" : "read";
+    String message =
+        "Per-partition rate limit reached for "
+            + operation
+            + " in table "
+            + primed.keyspace
+            + "."
+            + primed.table
+            + ", rejected by coordinator";
+    if (rateLimitError) {
+      Wire.error(target, Wire.RATE_LIMIT, message);
+      target.writeByte(primed.write ? 1 : 0).writeByte(1); // op_type, rejected_by_coordinator
+    } else {
+      Wire.error(target, Wire.CONFIG_ERROR, message);
+    }
+  }
+
+  /** Query parameters (v4): remembers where each value is and whether to skip metadata. */
+  private void readParameters(ByteBuf body) {
+    valueCount = 0;
+    body.readUnsignedShort(); // consistency
+    int flags = body.readUnsignedByte();
+    skipMetadata = (flags & 0x02) != 0;
+    if ((flags & 0x01) == 0) {
+      return;
+    }
+    int count = body.readUnsignedShort();
+    if (count > valueOffsets.length) {
+      valueOffsets = Arrays.copyOf(valueOffsets, count);
+      valueLengths = Arrays.copyOf(valueLengths, count);
+    }
+    for (int i = 0; i < count; i++) {
+      if ((flags & 0x40) != 0) {
+        Primitives.skipString(body); // named values: taken in order, names ignored
+      }
+      int length = body.readInt();
+      valueOffsets[i] = body.readerIndex();
+      valueLengths[i] = length;
+      if (length > 0) {
+        body.skipBytes(length);
+      }
+    }
+    valueCount = count;
+  }
+
+  /** The token of the partition key values, its owning shard here, and the tablet to send. */
+  private void route(ChannelHandlerContext ctx, PrimedStatement primed, ByteBuf body) {
+    int[] pk = primed.pkIndices;
+    if (pk.length == 0) {
+      return;
+    }
+    for (int index : pk) {
+      if (index >= valueCount || valueLengths[index] < 0) {
+        return; // a missing or null key value: no token
+      }
+    }
+    long t;
+    if (pk.length == 1) {
+      t = Murmur3.token(body, valueOffsets[pk[0]], valueLengths[pk[0]]);
+    } else {
+      // Composite key: each component as [short length][bytes][byte 0].
+      ByteBuf key = ctx.alloc().heapBuffer();
+      try {
+        for (int index : pk) {
+          key.writeShort(valueLengths[index]);
+          key.writeBytes(body, valueOffsets[index], valueLengths[index]);
+          key.writeByte(0);
+        }
+        t = Murmur3.token(key, key.readerIndex(), key.readableBytes());
+      } finally {
+        key.release();
+      }
+    }
+    token = t;
+    Tablet[] tablets = cluster.tablets(primed.keyspace, primed.table);
+    if (tablets == null) {
+      owningShard = generation.sharder().shardOf(t);
+      replica = cluster.isReplica(node.index(), t);
+      return;
+    }
+    Tablet tablet = FakeScyllaCluster.find(tablets, t);
+    if (tablet == null) {
+      return;
+    }
+    for (Tablet.Replica candidate : tablet.replicas()) {
+      if (candidate.hostId().equals(node.hostId())) {
+        owningShard = candidate.shard();
+        replica = true;
+        break;
+      }
+    }
+    if (tabletsRouting && !(replica && owningShard == shard)) {
+      payloadTablet = tablet;
+    }
+  }
+
+  private void record(int opcode, int stream, String query) {
+    node.record(
+        token != null,
+        token != null && owningShard == shard,
+        () ->
+            new Received(
+                opcode,
+                stream,
+                query,
+                shard,
+                token,
+                owningShard,
+                replica,
+                payloadTablet != null,
+                clientPort,
+                connectionId,
+                startup));
+  }
+
+  private ByteBuf batch(ChannelHandlerContext ctx) {
+    if (out == null) {
+      out = ctx.alloc().buffer(4096);
+    }
+    return out;
+  }
+
+  private void respond(ChannelHandlerContext ctx, int stream, int opcode, byte[] body) {
+    ByteBuf target = batch(ctx);
+    int start = Wire.begin(target, 0, stream, opcode);
+    target.writeBytes(body);
+    Wire.end(target, start);
+  }
+
+  private void writeError(ChannelHandlerContext ctx, int stream, int code, String message) {
+    ByteBuf target = batch(ctx);
+    int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
+    Wire.error(target, code, message);
+    Wire.end(target, start);
+  }
+
+  private static void skipBytesMap(ByteBuf body) {
+    int entries = body.readUnsignedShort();
+    for (int i = 0; i < entries; i++) {
+      Primitives.skipString(body);
+      int length = body.readInt();
+      if (length > 0) {
+        body.skipBytes(length);
+      }
+    }
+  }
+}

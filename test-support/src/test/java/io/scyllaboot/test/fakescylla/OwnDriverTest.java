@@ -1,0 +1,65 @@
+package io.scyllaboot.test.fakescylla;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.type.PrimitiveType;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Our own driver against the fake cluster with default settings: it negotiates down to v4, finds
+ * the three nodes and routes every request to its replica. Shard-awareness is the driver's own
+ * business and tested there; this only shows the fake serves it.
+ */
+class OwnDriverTest {
+  private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
+  private static final String SELECT = "SELECT name FROM shop.items WHERE id = ?";
+
+  @Test
+  void connectsAndRoutesToReplicas() {
+    try (FakeScyllaCluster cluster =
+        FakeScyllaCluster.builder()
+            .firstAddress("127.0.6.1")
+            .port(29042)
+            .shardAwarePort(29043)
+            .nodes(3)
+            .shards(2)
+            .build()) {
+      cluster.prime(
+          INSERT,
+          List.of(new Column("id", PrimitiveType.INT), new Column("name", PrimitiveType.TEXT)),
+          new int[] {0},
+          List.of(),
+          List.of());
+      cluster.prime(
+          SELECT,
+          List.of(new Column("id", PrimitiveType.INT)),
+          new int[] {0},
+          List.of(new Column("name", PrimitiveType.TEXT)),
+          List.of(List.of("lamp")));
+      try (CqlSession session =
+          CqlSession.builder()
+              .addContactPoint(cluster.node(0).address())
+              .withLocalDatacenter(cluster.datacenter())
+              .withRequestTimeout(Duration.ofSeconds(5))
+              .build()) {
+        PreparedStatement insert = session.prepare(INSERT);
+        cluster.clearReceived();
+        for (int key = 0; key < 200; key++) {
+          session.execute(insert.bind(key, "item " + key)).close();
+        }
+        try (ResultSet rs = session.execute(SELECT, 7)) {
+          assertThat(rs.one().getString(0)).isEqualTo("lamp");
+        }
+        List<Received> executes =
+            cluster.received().stream().filter(r -> r.opcode() == 0x0A).toList();
+        assertThat(executes).hasSizeGreaterThanOrEqualTo(201).allMatch(r -> r.token() != null);
+        assertThat(executes).allMatch(Received::replica);
+      }
+    }
+  }
+}
