@@ -22,6 +22,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /** The auto-configuration without a server: properties, back-off, customizers, failures. */
 class ScyllaAutoConfigurationTest {
@@ -243,6 +244,51 @@ class ScyllaAutoConfigurationTest {
         "scylla.request.serial-consistency",
         "'QUORUM'",
         "must be SERIAL or LOCAL_SERIAL");
+  }
+
+  @Test
+  void should_refuse_to_create_a_keyspace_without_an_explicit_replication() {
+    runner
+        .withPropertyValues("scylla.schema-action=create-if-not-exists", "scylla.keyspace=shop")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new ScyllaKeyspaceReplicationFailureAnalyzer()
+                      .analyze(context.getStartupFailure());
+              assertThat(analysis).isNotNull();
+              assertThat(analysis.getDescription())
+                  .contains("scylla.schema-action=create-if-not-exists")
+                  .contains("'shop'")
+                  .contains("scylla.keyspace-replication");
+              assertThat(analysis.getAction())
+                  .contains("Set 'scylla.keyspace-replication'")
+                  .contains("NetworkTopologyStrategy");
+            });
+    assertThat(
+            SpringFactoriesLoader.forDefaultResourceLocation()
+                .load(org.springframework.boot.diagnostics.FailureAnalyzer.class))
+        .as("registered in META-INF/spring.factories")
+        .hasAtLeastOneElementOfType(ScyllaKeyspaceReplicationFailureAnalyzer.class);
+  }
+
+  @Test
+  void should_start_when_the_replication_is_explicit_or_no_keyspace_is_created() {
+    runner
+        .withPropertyValues(
+            "scylla.schema-action=create-if-not-exists",
+            "scylla.keyspace=shop",
+            "scylla.keyspace-replication={'class': 'NetworkTopologyStrategy', 'dc1': 3}")
+        .run(
+            context ->
+                assertThat(context.getBean(ScyllaProperties.class).getKeyspaceReplication())
+                    .isEqualTo("{'class': 'NetworkTopologyStrategy', 'dc1': 3}"));
+    runner
+        .withPropertyValues("scylla.keyspace=shop")
+        .run(context -> assertThat(context).hasNotFailed());
+    runner
+        .withPropertyValues("scylla.schema-action=create-if-not-exists")
+        .run(context -> assertThat(context).hasNotFailed());
   }
 
   private void assertFailure(String property, String name, String value, String accepted) {
