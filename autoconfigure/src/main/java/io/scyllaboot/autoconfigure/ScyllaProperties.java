@@ -240,10 +240,13 @@ public class ScyllaProperties implements InitializingBean {
 
   /** TLS. */
   public static class Ssl {
-    /** Whether to use TLS. */
+    /** Whether to use TLS, trusting the JDK's trust store; a named bundle turns TLS on anyway. */
     private boolean enabled;
 
-    /** Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores. */
+    /**
+     * Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores; its
+     * options (enabled protocols, ciphers) apply too. Setting it turns TLS on.
+     */
     private String bundle;
 
     /** Whether to check that the node's certificate matches its address. */
