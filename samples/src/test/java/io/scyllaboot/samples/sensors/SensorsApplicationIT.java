@@ -147,6 +147,25 @@ class SensorsApplicationIT {
   }
 
   @Test
+  void should_stamp_batch_readings_that_carry_no_time_now_each_its_own() throws Exception {
+    call(
+        "PUT",
+        "/sensors/n-1",
+        "{\"name\":\"No time\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"TEMPERATURE\"}");
+    HttpResponse<String> batch =
+        call(
+            "POST",
+            "/sensors/n-1/readings/batch",
+            "[{\"value\":20.0},{\"value\":22.0},{\"value\":23.5}]");
+    assertThat(batch.statusCode()).isEqualTo(201);
+    assertThat(batch.body()).isEqualTo("{\"written\":3}");
+    assertThat(call("GET", "/sensors/n-1/report", null).body())
+        .contains("\"count\":3")
+        .contains("\"min\":20.0")
+        .contains("\"max\":23.5");
+  }
+
+  @Test
   void should_expose_only_health_and_prometheus() throws Exception {
     for (String hidden :
         new String[] {
