@@ -35,6 +35,8 @@ class PropertiesScyllaConnectionDetails implements ScyllaConnectionDetails {
 
   @Override
   public String getSslBundle() {
-    return properties.getSsl().isEnabled() ? properties.getSsl().getBundle() : null;
+    // A named bundle turns TLS on: naming one and silently getting plain TCP would be a trap.
+    String bundle = properties.getSsl().getBundle();
+    return bundle == null || bundle.isBlank() ? null : bundle;
   }
 }

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.ConsistencyLevel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
@@ -12,7 +13,7 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
  * bad one stops start-up with a message naming the property, the value and what is accepted.
  */
 @ConfigurationProperties("scylla")
-public class ScyllaProperties {
+public class ScyllaProperties implements InitializingBean {
 
   /** Nodes to connect to first, as host:port or host (then 'scylla.port' is used). */
   private List<String> contactPoints = new ArrayList<>(List.of("127.0.0.1:9042"));
@@ -50,8 +51,12 @@ public class ScyllaProperties {
    */
   private SchemaAction schemaAction = SchemaAction.NONE;
 
-  /** Replication of the keyspace when schema-action creates it, as a CQL map. */
-  private String keyspaceReplication = "{'class': 'SimpleStrategy', 'replication_factor': 1}";
+  /**
+   * Replication of the keyspace when schema-action creates it, as a CQL map, e.g. {'class':
+   * 'NetworkTopologyStrategy', 'dc1': 3}. No default: required when schema-action creates a
+   * keyspace, so that no production keyspace silently gets a single replica.
+   */
+  private String keyspaceReplication;
 
   private final Repositories repositories = new Repositories();
 
@@ -187,6 +192,20 @@ public class ScyllaProperties {
     this.keyspaceReplication = keyspaceReplication;
   }
 
+  /**
+   * Checks what no single setter can: a keyspace the schema action creates needs an explicit
+   * replication.
+   */
+  @Override
+  public void afterPropertiesSet() {
+    if (schemaAction == SchemaAction.CREATE_IF_NOT_EXISTS
+        && keyspace != null
+        && !keyspace.isBlank()
+        && keyspaceReplication == null) {
+      throw new MissingKeyspaceReplicationException(keyspace);
+    }
+  }
+
   public Repositories getRepositories() {
     return repositories;
   }
@@ -229,10 +248,13 @@ public class ScyllaProperties {
 
   /** TLS. */
   public static class Ssl {
-    /** Whether to use TLS. */
+    /** Whether to use TLS, trusting the JDK's trust store; a named bundle turns TLS on anyway. */
     private boolean enabled;
 
-    /** Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores. */
+    /**
+     * Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores; its
+     * options (enabled protocols, ciphers) apply too. Setting it turns TLS on.
+     */
     private String bundle;
 
     /** Whether to check that the node's certificate matches its address. */

@@ -4,8 +4,11 @@ import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
 import io.scyllaboot.driver.api.ProtocolVersion;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import javax.net.ssl.SSLContext;
+import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.boot.ssl.SslOptions;
 
 /**
  * Applies credentials, TLS (from a Spring SSL bundle, or the JDK's default trust store),
@@ -34,7 +37,7 @@ final class ScyllaSecurity {
         throw new IllegalStateException(
             "scylla.ssl.bundle=" + bundle + " is set but no SslBundles bean exists");
       }
-      builder.withSslContext(sslBundles.getBundle(bundle).createSslContext());
+      builder.withSslContext(sslContext(bundle, sslBundles));
     } else if (properties.getSsl().isEnabled()) {
       try {
         builder.withSslContext(SSLContext.getDefault());
@@ -52,5 +55,47 @@ final class ScyllaSecurity {
       builder.withProtocolVersion(
           ProtocolVersion.valueOf(version.trim().toUpperCase(java.util.Locale.ROOT)));
     }
+  }
+
+  /**
+   * The bundle's context, with its options (enabled protocols, ciphers) applied to every engine the
+   * driver creates; checked once here, so that a bad option fails start-up, not each connection.
+   */
+  static SSLContext sslContext(String name, SslBundles sslBundles) {
+    SslBundle bundle = sslBundles.getBundle(name);
+    SSLContext context = bundle.createSslContext();
+    SslOptions options = bundle.getOptions();
+    if (options == null || !options.isSpecified()) {
+      return context;
+    }
+    String[] protocols = options.getEnabledProtocols();
+    String[] ciphers = options.getCiphers();
+    if (protocols != null
+        && Arrays.stream(protocols).noneMatch(p -> p.equals("TLSv1.3") || p.equals("TLSv1.2"))) {
+      throw new IllegalStateException(
+          "SSL bundle '"
+              + name
+              + "' enables "
+              + Arrays.toString(protocols)
+              + ": the driver speaks TLSv1.3 and TLSv1.2 only; enable at least one of them");
+    }
+    SSLContext configured =
+        new SslOptionsContext(
+            context,
+            engine -> {
+              if (protocols != null) {
+                engine.setEnabledProtocols(protocols);
+              }
+              if (ciphers != null) {
+                engine.setEnabledCipherSuites(ciphers);
+              }
+            });
+    try {
+      configured.createSSLEngine();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(
+          "SSL bundle '" + name + "' has options this JDK does not support: " + e.getMessage(), e);
+    }
+    return configured;
   }
 }

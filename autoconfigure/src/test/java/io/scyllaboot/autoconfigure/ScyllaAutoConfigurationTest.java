@@ -253,6 +253,57 @@ class ScyllaAutoConfigurationTest {
         "must be SERIAL or LOCAL_SERIAL");
   }
 
+  @Test
+  void should_refuse_to_create_a_keyspace_without_an_explicit_replication() throws Exception {
+    runner
+        .withPropertyValues("scylla.schema-action=create-if-not-exists", "scylla.keyspace=shop")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new ScyllaKeyspaceReplicationFailureAnalyzer()
+                      .analyze(context.getStartupFailure());
+              assertThat(analysis).isNotNull();
+              assertThat(analysis.getDescription())
+                  .contains("scylla.schema-action=create-if-not-exists")
+                  .contains("'shop'")
+                  .contains("scylla.keyspace-replication");
+              assertThat(analysis.getAction())
+                  .contains("Set 'scylla.keyspace-replication'")
+                  .contains("NetworkTopologyStrategy");
+            });
+    StringBuilder factories = new StringBuilder();
+    for (java.net.URL url :
+        java.util.Collections.list(
+            getClass().getClassLoader().getResources("META-INF/spring.factories"))) {
+      try (java.io.InputStream in = url.openStream()) {
+        factories.append(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    assertThat(factories)
+        .as("registered in META-INF/spring.factories")
+        .contains(ScyllaKeyspaceReplicationFailureAnalyzer.class.getName());
+  }
+
+  @Test
+  void should_start_when_the_replication_is_explicit_or_no_keyspace_is_created() {
+    runner
+        .withPropertyValues(
+            "scylla.schema-action=create-if-not-exists",
+            "scylla.keyspace=shop",
+            "scylla.keyspace-replication={'class': 'NetworkTopologyStrategy', 'dc1': 3}")
+        .run(
+            context ->
+                assertThat(context.getBean(ScyllaProperties.class).getKeyspaceReplication())
+                    .isEqualTo("{'class': 'NetworkTopologyStrategy', 'dc1': 3}"));
+    runner
+        .withPropertyValues("scylla.keyspace=shop")
+        .run(context -> assertThat(context).hasNotFailed());
+    runner
+        .withPropertyValues("scylla.schema-action=create-if-not-exists")
+        .run(context -> assertThat(context).hasNotFailed());
+  }
+
   private void assertFailure(String property, String name, String value, String accepted) {
     runner
         .withPropertyValues(property)

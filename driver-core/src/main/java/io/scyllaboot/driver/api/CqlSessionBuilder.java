@@ -10,12 +10,16 @@ import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import javax.net.ssl.SSLContext;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Configures and opens a {@link CqlSession}. Every setter validates its argument at once and names
  * the bad value. Not thread-safe; use one builder per session.
  */
 public final class CqlSessionBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(CqlSessionBuilder.class);
+
   private final List<InetSocketAddress> contactPoints = new ArrayList<>();
   private String keyspace;
   private String localDatacenter;
@@ -108,9 +112,10 @@ public final class CqlSessionBuilder {
 
   /**
    * Logs in with a username and password (SASL PLAIN, for Cassandra's and ScyllaDB's {@code
-   * PasswordAuthenticator}); shorthand for {@code withAuthProvider(new
-   * PlainTextAuthProvider(username, password))}. Default: no credentials, and a node that requires
-   * authentication fails the connection with an {@link
+   * PasswordAuthenticator}; without {@link #withSslContext} the session logs a warning when built,
+   * since the password then crosses the network in clear text); shorthand for {@code
+   * withAuthProvider(new PlainTextAuthProvider(username, password))}. Default: no credentials, and
+   * a node that requires authentication fails the connection with an {@link
    * io.scyllaboot.driver.api.error.AuthenticationException}.
    *
    * @throws IllegalArgumentException if the username is empty
@@ -410,6 +415,14 @@ public final class CqlSessionBuilder {
 
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
+    if (authProvider != null && sslContext == null) {
+      // Once per session, here rather than per connection: SASL PLAIN sends the password as is.
+      LOG.warn(
+          "[{}] credentials are configured without TLS: the password, and every query and result,"
+              + " cross the network in clear text; add an SSL context (withSslContext, or"
+              + " scylla.ssl.enabled / scylla.ssl.bundle with the starter)",
+          sessionName);
+    }
     List<InetSocketAddress> points =
         contactPoints.isEmpty() ? List.of(new InetSocketAddress("127.0.0.1", 9042)) : contactPoints;
     return io.scyllaboot.driver.internal.session.DefaultCqlSession.connect(

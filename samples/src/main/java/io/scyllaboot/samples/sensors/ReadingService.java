@@ -40,11 +40,19 @@ public class ReadingService {
         day);
   }
 
-  /** Several readings of one sensor and day: one partition, so one UNLOGGED batch. */
+  /**
+   * Several readings of one sensor (of one day, when they say when): one partition, so one UNLOGGED
+   * batch. Readings without a time are stamped now.
+   */
   public int ingest(String sensorId, List<Measurement> measurements) {
     List<Object[]> rows = new ArrayList<>();
-    for (Measurement m : measurements) {
-      rows.add(new Object[] {sensorId, day(m.at()), m.at(), m.value()});
+    Instant now = Instant.now();
+    for (int i = 0; i < measurements.size(); i++) {
+      Measurement m = measurements.get(i);
+      // Without a time, one millisecond apart (the timestamp's precision), in the order given and
+      // ending now, so that they do not overwrite each other.
+      Instant at = m.at() != null ? m.at() : now.minusMillis(measurements.size() - 1 - i);
+      rows.add(new Object[] {sensorId, day(at), at, m.value()});
     }
     template.batchUpdate(BatchStatement.BatchType.UNLOGGED, INSERT, rows);
     return rows.size();

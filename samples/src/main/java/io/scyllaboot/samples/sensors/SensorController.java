@@ -22,6 +22,12 @@ import org.springframework.web.server.ResponseStatusException;
 /** The HTTP API of the sample. */
 @RestController
 public class SensorController {
+  /** Readings one batch request may carry: one UNLOGGED batch, one partition, bounded. */
+  static final int MAX_BATCH = 1000;
+
+  /** Rows one page request may ask for. */
+  static final int MAX_PAGE_SIZE = 1000;
+
   private final SensorRepository sensors;
   private final ReadingRepository readings;
   private final ReadingService service;
@@ -56,18 +62,23 @@ public class SensorController {
     return readings.save(new Reading(id, ReadingService.day(at), at, body.value()));
   }
 
-  /** Records many readings of one day in one batch. */
+  /** Records many readings of one day in one batch (1 to {@value #MAX_BATCH}; else 400). */
   @PostMapping("/sensors/{id}/readings/batch")
   @ResponseStatus(HttpStatus.CREATED)
   public Map<String, Integer> batch(
       @PathVariable String id, @RequestBody List<ReadingService.Measurement> body) {
+    if (body.isEmpty() || body.size() > MAX_BATCH) {
+      throw new ResponseStatusException(
+          HttpStatus.BAD_REQUEST,
+          "a batch holds 1 to " + MAX_BATCH + " readings; this one has " + body.size());
+    }
     get(id);
     return Map.of("written", service.ingest(id, body));
   }
 
   /**
    * A day's readings, newest first, one page at a time: pass the returned {@code next} as {@code
-   * page} to get the following page.
+   * page} to get the following page. {@code size} is 1 to {@value #MAX_PAGE_SIZE} (else 400).
    */
   @GetMapping("/sensors/{id}/readings")
   public Map<String, Object> readings(
@@ -75,6 +86,10 @@ public class SensorController {
       @RequestParam(required = false) LocalDate day,
       @RequestParam(defaultValue = "10") int size,
       @RequestParam(required = false) String page) {
+    if (size < 1 || size > MAX_PAGE_SIZE) {
+      throw new ResponseStatusException(
+          HttpStatus.BAD_REQUEST, "size must be from 1 to " + MAX_PAGE_SIZE + "; got " + size);
+    }
     LocalDate when = day == null ? LocalDate.now(ZoneOffset.UTC) : day;
     CqlPageRequest request =
         page == null

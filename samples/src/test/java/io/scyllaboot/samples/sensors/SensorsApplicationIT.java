@@ -2,6 +2,7 @@ package io.scyllaboot.samples.sensors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.scyllaboot.autoconfigure.health.ScyllaHealthIndicator;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.test.WithLocalScyllaNode;
@@ -16,6 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -33,6 +37,7 @@ class SensorsApplicationIT {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @LocalServerPort int port;
+  @Autowired ScyllaHealthIndicator scyllaHealth;
 
   @DynamicPropertySource
   static void scylla(DynamicPropertyRegistry registry) {
@@ -121,16 +126,89 @@ class SensorsApplicationIT {
     assertThat(calibration).contains("\"sensorId\":\"t-101\"").contains("\"after\":");
     assertThat(call("GET", "/sensors/t-101", null).body()).contains("\"calibratedAt\":\"");
 
-    String health = call("GET", "/actuator/health", null).body();
-    assertThat(health)
-        .containsPattern(
-            "\"scylla\":\\{\"details\":\\{[^}]*\"nodesUp\":1[^}]*\\},\"status\":\"UP\"");
+    // Anonymous callers get the status only (show-details: when-authorized); the node's details
+    // stay with the indicator.
+    HttpResponse<String> health = call("GET", "/actuator/health", null);
+    assertThat(health.statusCode()).isEqualTo(200);
+    assertThat(health.body())
+        .contains("\"status\":\"UP\"")
+        .doesNotContain("components")
+        .doesNotContain("scylla")
+        .doesNotContain("nodesUp");
+    Health scylla = scyllaHealth.health(true);
+    assertThat(scylla.getStatus()).isEqualTo(Status.UP);
+    assertThat(scylla.getDetails()).containsEntry("nodesUp", 1L);
     String prometheus = call("GET", "/actuator/prometheus", null).body();
     assertThat(prometheus)
         .contains("scylla_requests_seconds_count")
         .contains("scylla_nodes_connections")
         .contains("scylla_bytes_received_total")
         .contains("cache_gets_total{cache=\"scylla.prepared-statements\"");
+  }
+
+  @Test
+  void should_stamp_batch_readings_that_carry_no_time_now_each_its_own() throws Exception {
+    call(
+        "PUT",
+        "/sensors/n-1",
+        "{\"name\":\"No time\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"TEMPERATURE\"}");
+    HttpResponse<String> batch =
+        call(
+            "POST",
+            "/sensors/n-1/readings/batch",
+            "[{\"value\":20.0},{\"value\":22.0},{\"value\":23.5}]");
+    assertThat(batch.statusCode()).isEqualTo(201);
+    assertThat(batch.body()).isEqualTo("{\"written\":3}");
+    assertThat(call("GET", "/sensors/n-1/report", null).body())
+        .contains("\"count\":3")
+        .contains("\"min\":20.0")
+        .contains("\"max\":23.5");
+  }
+
+  @Test
+  void should_expose_only_health_and_prometheus() throws Exception {
+    for (String hidden :
+        new String[] {
+          "/actuator/env",
+          "/actuator/env/scylla.keyspace",
+          "/actuator/configprops",
+          "/actuator/beans",
+          "/actuator/metrics",
+          "/actuator/heapdump"
+        }) {
+      assertThat(call("GET", hidden, null).statusCode()).as(hidden).isEqualTo(404);
+    }
+    assertThat(call("GET", "/actuator", null).body())
+        .contains("/actuator/health")
+        .contains("/actuator/prometheus")
+        .doesNotContain("/actuator/env")
+        .doesNotContain("/actuator/configprops");
+  }
+
+  @Test
+  void should_refuse_a_batch_or_a_page_past_the_bound_with_a_problem_detail() throws Exception {
+    call(
+        "PUT",
+        "/sensors/b-1",
+        "{\"name\":\"Bounds\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"TEMPERATURE\"}");
+    StringBuilder batch = new StringBuilder("[");
+    for (int i = 0; i <= SensorController.MAX_BATCH; i++) {
+      batch.append(i == 0 ? "" : ",").append("{\"value\":").append(i).append('}');
+    }
+    HttpResponse<String> tooBig =
+        call("POST", "/sensors/b-1/readings/batch", batch.append(']').toString());
+    assertThat(tooBig.statusCode()).isEqualTo(400);
+    assertThat(tooBig.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(tooBig.body())
+        .contains("\"status\":400")
+        .contains("\"detail\":\"a batch holds 1 to 1000 readings; this one has 1001\"");
+    assertThat(call("POST", "/sensors/b-1/readings/batch", "[]").statusCode()).isEqualTo(400);
+
+    HttpResponse<String> bigPage = call("GET", "/sensors/b-1/readings?size=1001", null);
+    assertThat(bigPage.statusCode()).isEqualTo(400);
+    assertThat(bigPage.body()).contains("\"detail\":\"size must be from 1 to 1000; got 1001\"");
+    assertThat(call("GET", "/sensors/b-1/readings?size=0", null).statusCode()).isEqualTo(400);
+    assertThat(call("GET", "/sensors/b-1/readings?size=1000", null).statusCode()).isEqualTo(200);
   }
 
   private static int count(String text, String token) {

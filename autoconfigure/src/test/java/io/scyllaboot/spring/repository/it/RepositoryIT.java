@@ -38,7 +38,11 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(CassandraNodeExtension.class)
 @SpringBootTest(
     classes = RepositoryIT.Application.class,
-    properties = {"scylla.schema-action=create-if-not-exists", "scylla.request.timeout=20s"})
+    properties = {
+      "scylla.schema-action=create-if-not-exists",
+      "scylla.keyspace-replication={'class': 'SimpleStrategy', 'replication_factor': 1}",
+      "scylla.request.timeout=20s"
+    })
 class RepositoryIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("repo");
 

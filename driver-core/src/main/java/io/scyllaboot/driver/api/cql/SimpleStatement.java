@@ -1,6 +1,5 @@
 package io.scyllaboot.driver.api.cql;
 
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -57,6 +56,7 @@ public final class SimpleStatement implements Statement<SimpleStatement> {
 
   @Override
   public String toString() {
-    return "SimpleStatement[" + query + ", values=" + Arrays.toString(values) + "]";
+    // The count only: values may be secrets, and statements end up in logs and error messages.
+    return "SimpleStatement[" + query + ", " + values.length + " values]";
   }
 }

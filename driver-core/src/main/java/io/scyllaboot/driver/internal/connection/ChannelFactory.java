@@ -251,7 +251,11 @@ public final class ChannelFactory {
     pipeline.addLast(IN_FLIGHT, inFlight);
   }
 
-  /** A client engine for the JDK provider: TLS 1.3/1.2, checking the host name if asked to. */
+  /**
+   * A client engine for the JDK provider: TLS 1.3/1.2 among the protocols the context enables (a
+   * context may narrow them, e.g. from a Spring SSL bundle), its cipher suites kept, checking the
+   * host name if asked to.
+   */
   private SSLEngine newEngine(SSLContext context, InetSocketAddress address) {
     SSLEngine engine = context.createSSLEngine(address.getHostString(), address.getPort());
     engine.setUseClientMode(true);
@@ -260,7 +264,7 @@ public final class ChannelFactory {
       parameters.setEndpointIdentificationAlgorithm("HTTPS");
     }
     List<String> protocols = new ArrayList<>(TLS_PROTOCOLS);
-    protocols.retainAll(Arrays.asList(engine.getSupportedProtocols()));
+    protocols.retainAll(Arrays.asList(engine.getEnabledProtocols()));
     parameters.setProtocols(protocols.toArray(new String[0]));
     engine.setSSLParameters(parameters);
     return engine;

@@ -12,7 +12,7 @@ import java.util.Map;
  * Checks values against bind markers before anything is sent: by position against the prepared
  * metadata, or (for unprepared statements) by inferring each value's CQL type from its Java type.
  * Every refusal is an {@link InvalidBindValueException} naming the marker, its CQL type and the
- * Java type given.
+ * Java type given, never the value (it may be a secret).
  */
 final class Binder {
   private Binder() {}
@@ -94,16 +94,26 @@ final class Binder {
               + "' is "
               + marker.type().asCql()
               + ": cannot encode "
-              + describe(value));
+              + describe(codecs[index], value));
     }
   }
 
+  /**
+   * The value's Java type, never the value: it may be a secret (a password, a token, a card number)
+   * headed for an exception message or a log.
+   */
   static String describe(Object value) {
-    String text = String.valueOf(value);
-    if (text.length() > 60) {
-      text = text.substring(0, 57) + "...";
+    return "a value of Java type " + value.getClass().getName();
+  }
+
+  private static String describe(TypeCodec<?> codec, Object value) {
+    String type = describe(value);
+    if (value instanceof Number
+        && codec.javaType() != null
+        && Number.class.isAssignableFrom(codec.javaType())) {
+      return type + " (out of range, or not convertible without loss)";
     }
-    return value.getClass().getName() + " value " + text;
+    return type;
   }
 
   /** Infers the codec of each value of an unprepared statement from its Java type. */
