@@ -78,7 +78,12 @@ class ScyllaApplicationIT {
 
   @AfterAll
   static void dropKeyspace() {
-    try (CqlSession admin = CqlSession.builder().addContactPoint(CassandraNode.address()).build()) {
+    // DDL on a busy shared node can take longer than the default 2 s, as when creating it.
+    try (CqlSession admin =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(Duration.ofSeconds(30))
+            .build()) {
       admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
     }
   }
