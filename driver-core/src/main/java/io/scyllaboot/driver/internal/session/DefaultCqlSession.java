@@ -398,6 +398,7 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public PreparedCacheStats preparedCacheStats() {
+    preparedCache.cleanUp(); // evictions are applied lazily: settle them before reporting the size
     com.github.benmanes.caffeine.cache.stats.CacheStats stats = preparedCache.stats();
     return new PreparedCacheStats(
         preparedCache.estimatedSize(), stats.hitCount(), stats.missCount(), stats.evictionCount());
