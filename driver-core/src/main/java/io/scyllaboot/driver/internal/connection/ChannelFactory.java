@@ -195,7 +195,9 @@ public final class ChannelFactory {
             return;
           }
           Channel netty = connecting.channel();
-          DriverChannel channel = new DriverChannel(netty, inFlight, timer, protocolVersion, name);
+          DriverChannel channel =
+              new DriverChannel(
+                  netty, inFlight, timer, protocolVersion, options.maxFrameLength(), name);
           if (heartbeat != null) {
             heartbeat.channel(channel);
           }

@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param initTimeout timeout of each request of the handshake (OPTIONS, STARTUP, AUTH, USE)
  * @param maxRequestsPerConnection stream ids per connection, at most 32768
  * @param maxQueuedRequests requests that may wait for a stream id before new ones are refused
- * @param maxFrameLength the largest response frame accepted, in bytes
+ * @param maxFrameLength the largest frame accepted from a node and the largest request sent, in
+ *     bytes (the protocol allows 256 MiB); a larger request fails before it is sent
  * @param heartbeatInterval idle time after which an OPTIONS heartbeat checks the connection; zero
  *     disables heartbeats
  * @param compression frame (v4) or segment (v5) compression

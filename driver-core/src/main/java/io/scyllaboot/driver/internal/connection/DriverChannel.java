@@ -33,6 +33,7 @@ public final class DriverChannel {
   private final InFlightHandler inFlight;
   private final Timer timer;
   private final int protocolVersion;
+  private final int maxFrameLength;
   private final String name;
   private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
   private final Runnable drainTask = this::drain;
@@ -41,11 +42,17 @@ public final class DriverChannel {
   private ScyllaFeatures features = ScyllaFeatures.NONE;
 
   DriverChannel(
-      Channel channel, InFlightHandler inFlight, Timer timer, int protocolVersion, String name) {
+      Channel channel,
+      InFlightHandler inFlight,
+      Timer timer,
+      int protocolVersion,
+      int maxFrameLength,
+      String name) {
     this.channel = channel;
     this.inFlight = inFlight;
     this.timer = timer;
     this.protocolVersion = protocolVersion;
+    this.maxFrameLength = maxFrameLength;
     this.name = name;
   }
 
@@ -54,10 +61,12 @@ public final class DriverChannel {
    *
    * @param timeoutNanos how long to wait for the response; 0 or less waits until the connection
    *     closes
+   * @throws IllegalArgumentException if the frame would exceed the maximum frame length (the
+   *     connection stays as it was)
    * @throws RuntimeException from encoding, on the calling thread, before anything is sent
    */
   public CompletableFuture<ResponseFrame> send(Request request, long timeoutNanos) {
-    ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request);
+    ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request, maxFrameLength);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
     try {
       if (timeoutNanos > 0) {

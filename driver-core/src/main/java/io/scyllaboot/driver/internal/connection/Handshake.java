@@ -42,6 +42,12 @@ final class Handshake {
       java.util.Objects.requireNonNullElse(
           Handshake.class.getPackage().getImplementationVersion(), "0.1.0-SNAPSHOT");
 
+  /**
+   * SASL challenges answered before giving up: real mechanisms need one or two; a node that keeps
+   * challenging is broken or hostile, and would otherwise hold the connection forever.
+   */
+  static final int MAX_SASL_ROUNDS = 10;
+
   private final DriverChannel channel;
   private final InetSocketAddress address;
   private final ConnectionOptions options;
@@ -135,20 +141,31 @@ final class Handshake {
       return authenticator
           .initialResponse()
           .thenCompose(token -> send(new AuthResponse(token)))
-          .thenCompose(reply -> onAuthReply(authenticator, reply));
+          .thenCompose(reply -> onAuthReply(authenticator, reply, 0));
     }
     return failed(unexpected("READY", response));
   }
 
-  private CompletionStage<Void> onAuthReply(Authenticator authenticator, Response reply) {
+  private CompletionStage<Void> onAuthReply(
+      Authenticator authenticator, Response reply, int rounds) {
     if (reply instanceof Response.AuthSuccess success) {
       return authenticator.onAuthenticationSuccess(success.token());
     }
     if (reply instanceof Response.AuthChallenge challenge) {
+      if (rounds >= MAX_SASL_ROUNDS) {
+        AuthenticationException endless =
+            new AuthenticationException(
+                channel
+                    + " sent more than "
+                    + MAX_SASL_ROUNDS
+                    + " challenges (SASL rounds) without AUTH_SUCCESS; giving up");
+        endless.setNode(address);
+        return failed(endless);
+      }
       return authenticator
           .evaluateChallenge(challenge.token())
           .thenCompose(token -> send(new AuthResponse(token)))
-          .thenCompose(next -> onAuthReply(authenticator, next));
+          .thenCompose(next -> onAuthReply(authenticator, next, rounds + 1));
     }
     if (reply instanceof Response.Error error
         && error.exception() instanceof AuthenticationException refused) {

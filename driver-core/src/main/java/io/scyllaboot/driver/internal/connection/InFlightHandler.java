@@ -189,7 +189,12 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       if (request != null) {
         request.completeExceptionally(
             new FrameDecodingException(
-                "could not decode " + Opcodes.name(failure.opcode()) + " response from " + name,
+                "could not decode "
+                    + Opcodes.name(failure.opcode())
+                    + " response from "
+                    + name
+                    + ": "
+                    + failure.cause().getMessage(),
                 failure.cause()));
       }
     } else {

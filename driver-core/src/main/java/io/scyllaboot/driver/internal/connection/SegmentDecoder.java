@@ -20,9 +20,10 @@ import org.jspecify.annotations.Nullable;
  * on the decoded bytes themselves, so no later byte can be read the wrong way.
  *
  * <p>A self-contained segment yields every envelope it holds; the segments of a large envelope are
- * copied into one buffer of the envelope's size, decoded once complete. A checksum mismatch, or any
- * corruption, fails the connection: the rest of the stream cannot be trusted, so later bytes are
- * dropped. Confined to the channel's event loop; never {@code @Sharable}.
+ * copied into one buffer, grown up to the envelope's size as they arrive, decoded once complete. A
+ * checksum mismatch, or any corruption, fails the connection: the rest of the stream cannot be
+ * trusted, so later bytes are dropped. Confined to the channel's event loop; never
+ * {@code @Sharable}.
  */
 final class SegmentDecoder extends ByteToMessageDecoder {
   private final SegmentCodec codec;
@@ -137,18 +138,20 @@ final class SegmentDecoder extends ByteToMessageDecoder {
           FrameHeader.LENGTH
               + (long) payload.getInt(payload.readerIndex() + FrameHeader.BODY_LENGTH_OFFSET);
       checkFrameLength(length);
-      // One copy into a buffer of the frame's size keeps the lazy rows contiguous and fast.
-      frame = ctx.alloc().ioBuffer((int) length, (int) length);
+      // One copy into one buffer keeps the lazy rows contiguous and fast. It grows with the
+      // segments that arrive, up to the announced length: a forged length allocates nothing.
+      int initial = (int) Math.min(length, 2L * SegmentCodec.MAX_PAYLOAD_LENGTH);
+      frame = ctx.alloc().ioBuffer(initial, (int) length);
       largeFrame = frame;
     }
-    if (payload.readableBytes() > frame.writableBytes()) {
+    if (payload.readableBytes() > frame.maxWritableBytes()) {
       throw new CorruptedFrameException(
           "segment overruns its large frame by "
-              + (payload.readableBytes() - frame.writableBytes())
+              + (payload.readableBytes() - frame.maxWritableBytes())
               + " bytes");
     }
     frame.writeBytes(payload);
-    if (!frame.isWritable()) {
+    if (frame.writerIndex() == frame.maxCapacity()) {
       largeFrame = null;
       try {
         out.add(FrameDecoder.decodeFrame(frame));

@@ -15,10 +15,41 @@ import java.util.UUID;
 /**
  * Reads, writes and sizes the notations of the native protocol (section 3 of the specification) on
  * a {@link ByteBuf}. Stateless; every method is safe from any thread.
+ *
+ * <p>Reads trust nothing: every length and count is checked against the bytes left before anything
+ * is sized from it, and a bad one throws an {@link IllegalArgumentException} that names it.
  */
 public final class Primitives {
 
   private Primitives() {}
+
+  /**
+   * Checks that {@code length} bytes of a {@code what} can be read from {@code in}.
+   *
+   * @throws IllegalArgumentException naming the field when they cannot
+   */
+  public static void checkLength(ByteBuf in, int length, String what) {
+    if (length < 0 || length > in.readableBytes()) {
+      throw new IllegalArgumentException(
+          what
+              + " of "
+              + length
+              + " bytes announced but "
+              + in.readableBytes()
+              + " left in the frame");
+    }
+  }
+
+  /**
+   * Checks that {@code count} items of at least {@code minSize} bytes each can be read from {@code
+   * in}: a count from the wire is never used to size anything before this.
+   */
+  public static void checkCount(ByteBuf in, long count, int minSize, String what) {
+    if (count < 0 || count * minSize > in.readableBytes()) {
+      throw new IllegalArgumentException(
+          what + " count " + count + " cannot fit in the " + in.readableBytes() + " bytes left");
+    }
+  }
 
   // ---- [string] / [long string]: strings are UTF-8; sizes are computed without encoding twice.
 
@@ -57,11 +88,13 @@ public final class Primitives {
 
   public static String readString(ByteBuf in) {
     int length = in.readUnsignedShort();
+    checkLength(in, length, "[string]");
     return readUtf8(in, length);
   }
 
   public static String readLongString(ByteBuf in) {
     int length = in.readInt();
+    checkLength(in, length, "[long string]");
     return readUtf8(in, length);
   }
 
@@ -73,7 +106,9 @@ public final class Primitives {
 
   /** Skips a [string] without building it. */
   public static void skipString(ByteBuf in) {
-    in.skipBytes(in.readUnsignedShort());
+    int length = in.readUnsignedShort();
+    checkLength(in, length, "[string]");
+    in.skipBytes(length);
   }
 
   // ---- [string list], [string map], [string multimap]
@@ -95,6 +130,7 @@ public final class Primitives {
 
   public static List<String> readStringList(ByteBuf in) {
     int n = in.readUnsignedShort();
+    checkCount(in, n, 2, "[string list]");
     List<String> list = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       list.add(readString(in));
@@ -120,6 +156,7 @@ public final class Primitives {
 
   public static Map<String, String> readStringMap(ByteBuf in) {
     int n = in.readUnsignedShort();
+    checkCount(in, n, 4, "[string map]");
     Map<String, String> map = new HashMap<>(n * 2);
     for (int i = 0; i < n; i++) {
       map.put(readString(in), readString(in));
@@ -129,6 +166,7 @@ public final class Primitives {
 
   public static Map<String, List<String>> readStringMultimap(ByteBuf in) {
     int n = in.readUnsignedShort();
+    checkCount(in, n, 4, "[string multimap]");
     Map<String, List<String>> map = new HashMap<>(n * 2);
     for (int i = 0; i < n; i++) {
       map.put(readString(in), readStringList(in));
@@ -173,6 +211,7 @@ public final class Primitives {
     if (length < 0) {
       return null;
     }
+    checkLength(in, length, "[bytes]");
     byte[] bytes = new byte[length];
     in.readBytes(bytes);
     return bytes;
@@ -184,13 +223,13 @@ public final class Primitives {
    */
   public static Map<String, java.nio.ByteBuffer> readBytesMap(ByteBuf in) {
     int entries = in.readUnsignedShort();
+    checkCount(in, entries, 6, "custom payload entry");
     Map<String, java.nio.ByteBuffer> map = new java.util.LinkedHashMap<>();
     for (int i = 0; i < entries; i++) {
       String key = readString(in);
       int length = in.readInt();
-      if (length > in.readableBytes()) {
-        throw new IndexOutOfBoundsException(
-            "custom payload value of " + length + " bytes, only " + in.readableBytes() + " left");
+      if (length > 0) {
+        checkLength(in, length, "custom payload value");
       }
       byte[] value = null;
       if (length >= 0) {
@@ -212,7 +251,9 @@ public final class Primitives {
   }
 
   public static byte[] readShortBytes(ByteBuf in) {
-    byte[] bytes = new byte[in.readUnsignedShort()];
+    int length = in.readUnsignedShort();
+    checkLength(in, length, "[short bytes]");
+    byte[] bytes = new byte[length];
     in.readBytes(bytes);
     return bytes;
   }
@@ -230,6 +271,7 @@ public final class Primitives {
 
   public static InetAddress readInetAddr(ByteBuf in) {
     int size = in.readUnsignedByte();
+    checkLength(in, size, "[inetaddr]");
     byte[] address = new byte[size];
     in.readBytes(address);
     try {

@@ -17,6 +17,7 @@ import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.protocol.message.Startup;
 import io.scyllaboot.driver.testing.ByteWriter;
+import io.scyllaboot.driver.testing.RecordingAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -129,6 +130,34 @@ class SegmentHandlersTest {
     assertThat(frame.message()).isSameAs(Result.Void.INSTANCE);
     assertThat(encoder.finish()).isFalse();
     assertThat(decoder.finish()).isFalse();
+  }
+
+  @Test
+  void should_not_preallocate_a_large_frame_announced_by_its_first_segment() {
+    RecordingAllocator allocator = new RecordingAllocator();
+    EmbeddedChannel decoder =
+        new EmbeddedChannel(new SegmentDecoder(codec(false), 256 << 20, "test"));
+    decoder.config().setAllocator(allocator);
+    decoder.writeInbound(response(Opcodes.READY, 1, 0));
+    ((ResponseFrame) decoder.readInbound()).message();
+    // The first segment of a frame that announces a 200 MiB body, then nothing more.
+    ByteBuf header =
+        new ByteWriter()
+            .writeByte(0x85)
+            .writeByte(0)
+            .writeShort(3)
+            .writeByte(Opcodes.RESULT)
+            .writeInt(200 << 20)
+            .writeInt(Result.VOID)
+            .toBuffer();
+    ByteBuf segment = codec(false).encode(ALLOC, header, false);
+    header.release();
+
+    decoder.writeInbound(segment);
+
+    assertThat((Object) decoder.readInbound()).isNull();
+    assertThat(allocator.largest()).as("largest allocation").isLessThan(1 << 20);
+    assertThat(decoder.finish()).isFalse(); // releases the partial frame
   }
 
   @ParameterizedTest

@@ -320,13 +320,16 @@ public final class FakeNode {
                   out.writeInt(0).writeInt(1).writeInt(Integer.MAX_VALUE); // flags, columns, keys
                 });
         case RESET_MID_FRAME -> {
+          Channel channel = ctx.channel();
+          if (!channel.isActive()) {
+            break; // reset already, by an earlier request of the same read
+          }
+          channel.config().setOption(ChannelOption.SO_LINGER, 0); // close sends RST, not FIN
           ByteBuf whole =
               FakeResponses.frame(
                   ctx.alloc(), 4, streamId, Opcodes.RESULT, FakeResponses.voidResult());
           ByteBuf half = whole.readRetainedSlice(whole.readableBytes() / 2);
           whole.release();
-          Channel channel = ctx.channel();
-          channel.config().setOption(ChannelOption.SO_LINGER, 0); // close sends RST, not FIN
           ctx.writeAndFlush(half).addListener(written -> channel.close());
         }
       }

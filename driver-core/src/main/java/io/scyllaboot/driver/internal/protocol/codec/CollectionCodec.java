@@ -72,11 +72,13 @@ final class CollectionCodec implements TypeCodec {
     if (length == 0) {
       return set ? Set.of() : List.of();
     }
-    int count = in.getInt(index);
+    int end = index + length;
+    int count = Elements.readCount(in, index, end);
     int position = index + 4;
+    Elements.checkCount(count, end - position, 4);
     Collection<Object> items = set ? new LinkedHashSet<>(count * 2) : new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      int itemLength = in.getInt(position);
+      int itemLength = Elements.readLength(in, position, end);
       position += 4;
       items.add(itemLength < 0 ? null : element.decode(in, position, itemLength));
       position += Math.max(itemLength, 0);

@@ -69,15 +69,17 @@ final class MapCodec implements TypeCodec {
     if (length == 0) {
       return Map.of();
     }
-    int count = in.getInt(index);
+    int end = index + length;
+    int count = Elements.readCount(in, index, end);
     int position = index + 4;
+    Elements.checkCount(count, end - position, 8);
     Map<Object, Object> map = new LinkedHashMap<>(count * 2);
     for (int i = 0; i < count; i++) {
-      int keyLength = in.getInt(position);
+      int keyLength = Elements.readLength(in, position, end);
       position += 4;
       Object k = keyLength < 0 ? null : key.decode(in, position, keyLength);
       position += Math.max(keyLength, 0);
-      int valueLength = in.getInt(position);
+      int valueLength = Elements.readLength(in, position, end);
       position += 4;
       Object v = valueLength < 0 ? null : value.decode(in, position, valueLength);
       position += Math.max(valueLength, 0);

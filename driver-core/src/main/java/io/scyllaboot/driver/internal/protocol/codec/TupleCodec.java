@@ -63,7 +63,7 @@ final class TupleCodec implements TypeCodec<TupleValue> {
     int position = index;
     int end = index + length;
     for (int i = 0; i < values.length && position < end; i++) {
-      int componentLength = in.getInt(position);
+      int componentLength = Elements.readLength(in, position, end);
       position += 4;
       if (componentLength >= 0) {
         values[i] = components.get(i).decode(in, position, componentLength);

@@ -83,7 +83,7 @@ final class UdtCodec implements TypeCodec<UdtValue> {
     for (int i = 0; i < fields.size(); i++) {
       Object fieldValue = null;
       if (position < end) {
-        int fieldLength = in.getInt(position);
+        int fieldLength = Elements.readLength(in, position, end);
         position += 4;
         if (fieldLength >= 0) {
           fieldValue = fields.get(i).decode(in, position, fieldLength);

@@ -107,6 +107,16 @@ final class VectorCodec implements TypeCodec<List> {
 
   @Override
   public List decode(ByteBuf in, int index, int length) {
+    // Fixed-size elements fill the value exactly; others take at least their 1-byte length.
+    long needed = (long) type.dimensions() * Math.max(fixedSize, 1);
+    if (fixedSize > 0 ? needed != length : needed > length) {
+      throw new IllegalArgumentException(
+          "vector of "
+              + type.dimensions()
+              + " dimensions cannot be read from "
+              + length
+              + " bytes");
+    }
     List<Object> items = new ArrayList<>(type.dimensions());
     if (fixedSize > 0) {
       for (int i = 0; i < type.dimensions(); i++) {
@@ -115,9 +125,17 @@ final class VectorCodec implements TypeCodec<List> {
     } else {
       ByteBuf slice = in.slice(index, length);
       for (int i = 0; i < type.dimensions(); i++) {
-        int itemLength = (int) VInts.readUnsigned(slice);
-        items.add(element.decode(slice, slice.readerIndex(), itemLength));
-        slice.skipBytes(itemLength);
+        long itemLength = VInts.readUnsigned(slice);
+        if (itemLength < 0 || itemLength > slice.readableBytes()) {
+          throw new IllegalArgumentException(
+              "vector element of "
+                  + itemLength
+                  + " bytes announced but "
+                  + slice.readableBytes()
+                  + " left in the value");
+        }
+        items.add(element.decode(slice, slice.readerIndex(), (int) itemLength));
+        slice.skipBytes((int) itemLength);
       }
     }
     return Collections.unmodifiableList(items);

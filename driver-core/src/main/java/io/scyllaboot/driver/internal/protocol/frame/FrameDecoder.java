@@ -23,6 +23,12 @@ import org.jspecify.annotations.Nullable;
  * length][compressed block]} and is decompressed into a new buffer before decoding.
  */
 public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
+  /** The protocol's largest frame (256 MiB): nothing decompresses to more. */
+  public static final int PROTOCOL_MAX_FRAME_LENGTH = 256 * 1024 * 1024;
+
+  // An LZ4 block expands at most about 255 times: a longer announced length is a lie.
+  private static final int LZ4_MAX_RATIO = 255;
+
   private final @Nullable Compressor compressor;
 
   public FrameDecoder(int maxFrameLength) {
@@ -47,6 +53,21 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
       return decodeFrame(frame, compressor);
     } finally {
       frame.release();
+    }
+  }
+
+  private static void checkDecompressedLength(int announced, int compressed) {
+    if (announced < 0
+        || announced > PROTOCOL_MAX_FRAME_LENGTH
+        || announced > (long) compressed * LZ4_MAX_RATIO + 16) {
+      throw new IllegalArgumentException(
+          "compressed body announces a decompressed length of "
+              + announced
+              + " bytes, impossible from "
+              + compressed
+              + " compressed bytes (or above the protocol's "
+              + PROTOCOL_MAX_FRAME_LENGTH
+              + ")");
     }
   }
 
@@ -86,6 +107,7 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
               "compressed frame received but no compression was negotiated");
         }
         int uncompressedLength = body.readInt();
+        checkDecompressedLength(uncompressedLength, body.readableBytes());
         decompressed = frame.alloc().buffer(uncompressedLength, uncompressedLength);
         compressor.decompress(
             body, body.readerIndex(), body.readableBytes(), decompressed, uncompressedLength);

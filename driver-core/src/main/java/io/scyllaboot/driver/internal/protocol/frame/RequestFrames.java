@@ -2,6 +2,7 @@ package io.scyllaboot.driver.internal.protocol.frame;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.message.Request;
 
 /**
@@ -15,10 +16,41 @@ public final class RequestFrames {
 
   private RequestFrames() {}
 
-  /** The frame of a request. The caller owns the returned buffer. */
+  /**
+   * The frame of a request, at most the protocol's 256 MiB. The caller owns the returned buffer.
+   */
   public static ByteBuf encode(ByteBufAllocator allocator, int protocolVersion, Request request) {
+    return encode(allocator, protocolVersion, request, FrameDecoder.PROTOCOL_MAX_FRAME_LENGTH);
+  }
+
+  /**
+   * The frame of a request. The caller owns the returned buffer.
+   *
+   * @throws IllegalArgumentException if the frame would be longer than {@code maxFrameLength}
+   *     bytes; nothing is allocated then
+   */
+  public static ByteBuf encode(
+      ByteBufAllocator allocator, int protocolVersion, Request request, int maxFrameLength) {
     int bodyLength = request.encodedSize(protocolVersion);
-    int frameLength = FrameHeader.LENGTH + bodyLength;
+    long frameLength = FrameHeader.LENGTH + (long) bodyLength;
+    if (bodyLength < 0 || frameLength > maxFrameLength) {
+      throw new IllegalArgumentException(
+          Opcodes.name(request.opcode())
+              + " request of "
+              + (bodyLength < 0 ? "more than 2 GiB" : frameLength + " bytes")
+              + " exceeds the maximum frame length of "
+              + maxFrameLength
+              + " bytes; send smaller values or batches");
+    }
+    return encodeFrame(allocator, protocolVersion, request, bodyLength, (int) frameLength);
+  }
+
+  private static ByteBuf encodeFrame(
+      ByteBufAllocator allocator,
+      int protocolVersion,
+      Request request,
+      int bodyLength,
+      int frameLength) {
     ByteBuf frame = allocator.buffer(frameLength, frameLength);
     try {
       frame.writeByte(protocolVersion);

@@ -10,11 +10,18 @@ public record Batch(
     int type, List<Child> children, int consistency, int serialConsistency, long timestamp)
     implements Request {
 
+  /** The protocol writes counts as {@code [short]}: at most 65,535 children, values per child. */
+  public static final int MAX_COUNT = 0xFFFF;
+
   private static final int SERIAL_CONSISTENCY = 0x10;
   private static final int DEFAULT_TIMESTAMP = 0x20;
 
   /** A child: exactly one of {@code query} and {@code preparedId} is set; values may be null. */
   public record Child(String query, byte[] preparedId, Values values) {
+    public Child {
+      QueryOptions.checkValueCount(values);
+    }
+
     int encodedSize() {
       int size =
           1
@@ -36,6 +43,17 @@ public record Batch(
       if (values != null) {
         values.encode(out);
       }
+    }
+  }
+
+  public Batch {
+    if (children.size() > MAX_COUNT) {
+      throw new IllegalArgumentException(
+          "a batch of "
+              + children.size()
+              + " statements exceeds the protocol's limit of "
+              + MAX_COUNT
+              + " statements per batch; split it");
     }
   }
 

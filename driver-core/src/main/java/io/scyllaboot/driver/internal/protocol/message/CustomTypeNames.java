@@ -38,12 +38,23 @@ final class CustomTypeNames {
   private CustomTypeNames() {}
 
   static DataType parse(String className) {
+    return parse(className, 0);
+  }
+
+  private static DataType parse(String className, int depth) {
     if (className.startsWith(VECTOR + "(") && className.endsWith(")")) {
+      if (depth >= DataTypeCodec.MAX_DEPTH) {
+        throw new IllegalArgumentException(
+            "vector type nested deeper than " + DataTypeCodec.MAX_DEPTH + " levels");
+      }
       String arguments = className.substring(VECTOR.length() + 1, className.length() - 1);
       int comma = arguments.lastIndexOf(',');
       if (comma > 0) {
-        DataType element = parse(arguments.substring(0, comma).trim());
+        DataType element = parse(arguments.substring(0, comma).trim(), depth + 1);
         int dimensions = Integer.parseInt(arguments.substring(comma + 1).trim());
+        if (dimensions <= 0) {
+          throw new IllegalArgumentException("vector type with " + dimensions + " dimensions");
+        }
         return new DataType.VectorType(element, dimensions);
       }
     }

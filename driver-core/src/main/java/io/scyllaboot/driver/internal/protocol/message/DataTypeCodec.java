@@ -16,9 +16,25 @@ public final class DataTypeCodec {
   static final int UDT = 0x0030;
   static final int TUPLE = 0x0031;
 
+  /**
+   * Types nest deeper than this in no real schema; the bound keeps recursion off the stack's end.
+   */
+  public static final int MAX_DEPTH = 64;
+
   private DataTypeCodec() {}
 
   public static DataType read(ByteBuf in) {
+    return read(in, 0);
+  }
+
+  private static void checkDepth(int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IllegalArgumentException("type option nested deeper than " + MAX_DEPTH + " levels");
+    }
+  }
+
+  private static DataType read(ByteBuf in, int depth) {
+    checkDepth(depth);
     int id = in.readUnsignedShort();
     PrimitiveType primitive = PrimitiveType.fromProtocolId(id);
     if (primitive != null) {
@@ -26,26 +42,28 @@ public final class DataTypeCodec {
     }
     return switch (id) {
       case CUSTOM -> CustomTypeNames.parse(Primitives.readString(in));
-      case LIST -> new DataType.ListType(read(in), false);
-      case SET -> new DataType.SetType(read(in), false);
-      case MAP -> new DataType.MapType(read(in), read(in), false);
+      case LIST -> new DataType.ListType(read(in, depth + 1), false);
+      case SET -> new DataType.SetType(read(in, depth + 1), false);
+      case MAP -> new DataType.MapType(read(in, depth + 1), read(in, depth + 1), false);
       case UDT -> {
         String keyspace = Primitives.readString(in);
         String name = Primitives.readString(in);
         int n = in.readUnsignedShort();
+        Primitives.checkCount(in, n, 4, "UDT field");
         List<String> names = new ArrayList<>(n);
         List<DataType> types = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           names.add(Primitives.readString(in));
-          types.add(read(in));
+          types.add(read(in, depth + 1));
         }
         yield new DataType.UserDefinedType(keyspace, name, names, types);
       }
       case TUPLE -> {
         int n = in.readUnsignedShort();
+        Primitives.checkCount(in, n, 2, "tuple component");
         List<DataType> types = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-          types.add(read(in));
+          types.add(read(in, depth + 1));
         }
         yield new DataType.TupleType(types);
       }
@@ -56,13 +74,18 @@ public final class DataTypeCodec {
 
   /** Moves past a type option without building it. */
   public static void skip(ByteBuf in) {
+    skip(in, 0);
+  }
+
+  private static void skip(ByteBuf in, int depth) {
+    checkDepth(depth);
     int id = in.readUnsignedShort();
     switch (id) {
       case CUSTOM -> Primitives.skipString(in);
-      case LIST, SET -> skip(in);
+      case LIST, SET -> skip(in, depth + 1);
       case MAP -> {
-        skip(in);
-        skip(in);
+        skip(in, depth + 1);
+        skip(in, depth + 1);
       }
       case UDT -> {
         Primitives.skipString(in);
@@ -70,13 +93,13 @@ public final class DataTypeCodec {
         int n = in.readUnsignedShort();
         for (int i = 0; i < n; i++) {
           Primitives.skipString(in);
-          skip(in);
+          skip(in, depth + 1);
         }
       }
       case TUPLE -> {
         int n = in.readUnsignedShort();
         for (int i = 0; i < n; i++) {
-          skip(in);
+          skip(in, depth + 1);
         }
       }
       default -> {

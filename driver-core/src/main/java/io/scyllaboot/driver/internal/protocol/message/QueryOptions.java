@@ -28,6 +28,24 @@ public record QueryOptions(
 
   public static final long NO_TIMESTAMP = Long.MIN_VALUE;
 
+  /** The protocol writes the value count as {@code [short]}. */
+  public static final int MAX_VALUES = 0xFFFF;
+
+  public QueryOptions {
+    checkValueCount(values);
+  }
+
+  /** Refuses more values than {@code [short n]} can count, rather than truncating the count. */
+  static void checkValueCount(Values values) {
+    if (values != null && values.count() > MAX_VALUES) {
+      throw new IllegalArgumentException(
+          values.count()
+              + " values exceed the protocol's limit of "
+              + MAX_VALUES
+              + " bound values per statement");
+    }
+  }
+
   private int flags(int protocolVersion) {
     int flags = 0;
     if (values != null && values.count() > 0) {

@@ -14,6 +14,9 @@ final class RowsMetadataCodec {
   static RowsResult readRows(ByteBuf in, int protocolVersion) {
     int flags = in.readInt();
     int columnCount = in.readInt();
+    // Even without specs each row holds a 4-byte length per column: bound it by the body either
+    // way.
+    checkColumnCount(in, columnCount, (flags & RowsResult.NO_METADATA) != 0 ? 0 : 4);
     byte[] pagingState = (flags & RowsResult.HAS_MORE_PAGES) != 0 ? Primitives.readBytes(in) : null;
     byte[] newMetadataId =
         protocolVersion >= 5 && (flags & RowsResult.METADATA_CHANGED) != 0
@@ -43,6 +46,21 @@ final class RowsMetadataCodec {
         body, flags, columnCount, rowCount, rowsStart, pagingState, newMetadataId);
   }
 
+  /**
+   * Checks a column count from the wire against the bytes left: each column spec takes at least
+   * {@code minSpecSize} bytes (a name and a type id).
+   */
+  private static void checkColumnCount(ByteBuf in, int columnCount, int minSpecSize) {
+    if (columnCount < 0 || (long) columnCount * minSpecSize > in.readableBytes()) {
+      throw new IllegalArgumentException(
+          "column count "
+              + columnCount
+              + " cannot fit in the "
+              + in.readableBytes()
+              + " bytes left of the metadata");
+    }
+  }
+
   private static void skipColumnSpecs(ByteBuf in, int flags, int columnCount) {
     boolean global = (flags & RowsResult.GLOBAL_TABLES_SPEC) != 0;
     if (global && columnCount > 0) {
@@ -64,6 +82,7 @@ final class RowsMetadataCodec {
     if (columnCount == 0) {
       return DefaultColumnDefinitions.EMPTY;
     }
+    checkColumnCount(in, columnCount, 4);
     boolean global = (flags & RowsResult.GLOBAL_TABLES_SPEC) != 0;
     String keyspace = null;
     String table = null;
@@ -89,6 +108,16 @@ final class RowsMetadataCodec {
     int flags = in.readInt();
     int columnCount = in.readInt();
     int pkCount = in.readInt();
+    if (pkCount < 0 || pkCount > columnCount || (long) pkCount * 2 > in.readableBytes()) {
+      throw new IllegalArgumentException(
+          "partition key count "
+              + pkCount
+              + " is not possible with "
+              + columnCount
+              + " variables and "
+              + in.readableBytes()
+              + " bytes left");
+    }
     int[] pkIndices = new int[pkCount];
     for (int i = 0; i < pkCount; i++) {
       pkIndices[i] = in.readUnsignedShort();

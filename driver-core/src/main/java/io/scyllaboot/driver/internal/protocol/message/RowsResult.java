@@ -127,10 +127,24 @@ public final class RowsResult implements Result {
   private int[] indexCells() {
     int[] offsets = new int[rowCount * columnCount];
     int position = rowsStart;
+    int end = body.writerIndex();
     for (int i = 0; i < offsets.length; i++) {
+      if (end - position < 4) {
+        throw new IllegalArgumentException(
+            "corrupt ROWS result: cell " + i + " starts past the end of the page");
+      }
       offsets[i] = position;
       int length = body.getInt(position);
-      position += 4 + Math.max(length, 0);
+      position += 4;
+      if (length > end - position) {
+        throw new IllegalArgumentException(
+            "corrupt ROWS result: cell of "
+                + length
+                + " bytes announced but "
+                + (end - position)
+                + " left in the page");
+      }
+      position += Math.max(length, 0);
     }
     cellOffsets = offsets;
     return offsets;

@@ -769,7 +769,9 @@ class FrameDecoderTest {
 
     DecodeFailure failure = channel.readInbound();
     assertThat(failure.streamId()).isEqualTo(80);
-    assertThat(failure.cause()).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThat(failure.cause())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("[string] of 200 bytes announced but 2 left in the frame");
     ResponseFrame next = channel.readInbound();
     assertThat(next.streamId()).isEqualTo(81);
     assertThat(next.message()).isSameAs(Response.Ready.INSTANCE);
