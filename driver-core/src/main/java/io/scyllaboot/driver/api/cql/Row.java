@@ -9,11 +9,12 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row of a result page. Values are decoded when read, straight from the page's network buffer.
+ * One row of a result page. Values are decoded when read, from the page's bytes, which were copied
+ * once to the heap when the page arrived.
  *
- * <p><b>Lifetime:</b> a row is readable while its page is: until the iteration moves past the
- * page's last row, or the result set is closed. Read (or map) values while iterating; a row read
- * after its page was released throws {@link IllegalStateException}.
+ * <p><b>Lifetime:</b> a row is immutable and stays readable for as long as it is referenced: after
+ * the iteration moved past it, after its result was closed, and from any thread. A kept row keeps
+ * its whole page's bytes in memory; map rows to your own objects to keep a few rows of large pages.
  *
  * <p>Getters by name follow {@link ColumnDefinitions#indexOf(String)}. A getter for the wrong type
  * throws {@link IllegalArgumentException} naming the column, its CQL type and the requested type.

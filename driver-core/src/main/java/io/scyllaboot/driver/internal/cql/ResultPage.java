@@ -8,9 +8,8 @@ import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.message.DefaultColumnDefinitions;
+import io.scyllaboot.driver.internal.protocol.message.HeapRows;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
-import io.scyllaboot.driver.internal.util.DriverThreads;
-import java.lang.ref.Cleaner;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -18,33 +17,33 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
- * One page of a result over a lazy {@link RowsResult}. Column definitions come from the prepared
- * statement when the server skipped them, else are parsed from the page on first use; codecs are
- * looked up once per column on first read. The page's buffer is released when the iteration moves
- * past the last row, or on {@link #close()}.
+ * One page of a result. The rows are copied once onto the heap when the page is built and the
+ * network buffer is released at once, so that a page dropped unconsumed pins no pooled memory and
+ * its rows stay readable after the iteration, after {@link #close()} and from other threads. Cells
+ * are still decoded only when read. Column definitions come from the prepared statement when the
+ * server skipped them, else are parsed from the page on first use; codecs are looked up once per
+ * column on first read.
+ *
+ * <p>Iteration ({@link #one()}, {@link #currentPage()}) is for one thread; rows are immutable and
+ * may be read from any thread.
  */
 public final class ResultPage implements AsyncResultSet {
   private static final String APPLIED = "[applied]";
 
-  /**
-   * Releases the buffer of a page that became unreachable before it was consumed or closed, for
-   * example after {@code page.one()} read the only row that mattered. Explicit release goes through
-   * the same cleanable, so the buffer is released exactly once either way.
-   */
-  private static final Cleaner CLEANER = Cleaner.create(DriverThreads.factory("page-cleaner"));
-
-  private final RowsResult rows;
-  private final Cleaner.Cleanable cleanable;
+  private final HeapRows rows;
   private final ColumnDefinitions knownColumns;
   private final List<String> warnings;
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
-  private ColumnDefinitions columns;
-  private TypeCodec<?>[] codecs;
+  private final byte[] pagingState;
+  // Resolved lazily and racily: a codec is stateless, so a thread that sees null resolves it again.
+  private final TypeCodec<?>[] codecs;
+  private volatile ColumnDefinitions columns;
   private int next;
+  private boolean closed;
   private Boolean applied;
 
   /**
-   * @param rows the page's rows, or null for results without rows; ownership passes to this page
+   * @param rows the page's rows, or null for results without rows; they are copied and released
    * @param knownColumns the prepared result columns when the server skipped metadata, else null
    * @param nextPageFetcher fetches the page after a paging state (used only when there is one)
    */
@@ -53,40 +52,48 @@ public final class ResultPage implements AsyncResultSet {
       ColumnDefinitions knownColumns,
       List<String> warnings,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher) {
-    this.rows = rows;
+    if (rows == null) {
+      this.rows = null;
+      this.pagingState = null;
+      this.codecs = new TypeCodec<?>[0];
+    } else {
+      try {
+        this.rows = rows.copyToHeap();
+      } finally {
+        rows.release();
+      }
+      this.pagingState = rows.pagingState();
+      this.codecs = new TypeCodec<?>[this.rows.columnCount()];
+    }
     this.knownColumns = knownColumns;
     this.warnings = warnings;
     this.nextPageFetcher = nextPageFetcher;
-    this.cleanable = rows == null ? null : CLEANER.register(this, rows::release);
   }
 
   @Override
   public ColumnDefinitions columnDefinitions() {
-    if (columns == null) {
+    ColumnDefinitions resolved = columns;
+    if (resolved == null) {
       ColumnDefinitions parsed = rows == null ? null : rows.columns();
-      columns =
+      resolved =
           parsed != null
               ? parsed
               : (knownColumns != null ? knownColumns : DefaultColumnDefinitions.EMPTY);
+      columns = resolved;
     }
-    return columns;
+    return resolved;
   }
 
   TypeCodec<?> codec(int column) {
-    TypeCodec<?>[] resolved = codecs;
-    if (resolved == null) {
-      resolved = new TypeCodec<?>[rows.columnCount()];
-      codecs = resolved;
-    }
-    TypeCodec<?> codec = resolved[column];
+    TypeCodec<?> codec = codecs[column];
     if (codec == null) {
       codec = CodecRegistry.DEFAULT.codecFor(columnDefinitions().get(column).type());
-      resolved[column] = codec;
+      codecs[column] = codec;
     }
     return codec;
   }
 
-  RowsResult rows() {
+  HeapRows rows() {
     return rows;
   }
 
@@ -99,7 +106,7 @@ public final class ResultPage implements AsyncResultSet {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
-        if (rows != null && next < rows.rowCount()) {
+        if (remaining() > 0) {
           return true;
         }
         close();
@@ -118,7 +125,7 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public int remaining() {
-    return rows == null || rows.isReleased() ? 0 : rows.rowCount() - next;
+    return rows == null || closed ? 0 : rows.rowCount() - next;
   }
 
   @Override
@@ -132,12 +139,12 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public boolean hasMorePages() {
-    return rows != null && rows.pagingState() != null;
+    return pagingState != null;
   }
 
   @Override
   public PagingState pagingState() {
-    return hasMorePages() ? PagingState.fromBytes(rows.pagingState()) : null;
+    return hasMorePages() ? PagingState.fromBytes(pagingState) : null;
   }
 
   @Override
@@ -156,12 +163,9 @@ public final class ResultPage implements AsyncResultSet {
     return applied;
   }
 
-  /**
-   * The {@code [applied]} column of a lightweight transaction's first row; true for other results.
-   * Read before the page is released, so that it survives iteration and close.
-   */
+  /** The {@code [applied]} column of a lightweight transaction's first row; true for others. */
   private boolean readApplied() {
-    if (rows == null || rows.isReleased() || rows.rowCount() == 0) {
+    if (rows == null || rows.rowCount() == 0) {
       return true;
     }
     boolean conditional =
@@ -181,22 +185,10 @@ public final class ResultPage implements AsyncResultSet {
     return warnings;
   }
 
-  /**
-   * A copy of this page on the heap that is never released, so that its rows stay readable after
-   * the iteration (for {@code ResultSet.all()}). This page is left as it is.
-   */
-  ResultPage detachedCopy() {
-    return new ResultPage(rows.detachedCopy(), columnDefinitions(), warnings, nextPageFetcher);
-  }
-
+  /** Ends the iteration of this page; its rows stay readable. */
   @Override
   public void close() {
-    if (cleanable != null) {
-      if (applied == null) {
-        applied = readApplied();
-      }
-      cleanable.clean();
-    }
+    closed = true;
   }
 
   @Override
