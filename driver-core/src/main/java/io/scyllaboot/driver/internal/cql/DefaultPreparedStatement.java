@@ -73,9 +73,16 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     return resultMetadata.columns();
   }
 
-  /** Whether EXECUTE may ask the server to skip result metadata: only when we know the columns. */
+  /**
+   * Whether EXECUTE may ask the server to skip result metadata: only when we know the columns and
+   * the server can tell us they changed. That takes a result metadata id (protocol v5, where a
+   * changed schema comes back as METADATA_CHANGED with the new columns). Under v4 there is no id: a
+   * column dropped and another added keeps the count, so cached columns would decode the new bytes
+   * with the old types; the metadata is requested with every EXECUTE instead.
+   */
   public boolean canSkipMetadata() {
-    return resultMetadata.columns().size() > 0;
+    ResultMetadata current = resultMetadata;
+    return current.id() != null && current.columns().size() > 0;
   }
 
   /** Replaces the cached result metadata after the server reported a change. */
