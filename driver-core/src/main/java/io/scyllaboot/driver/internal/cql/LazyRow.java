@@ -76,6 +76,17 @@ final class LazyRow implements Row {
   }
 
   @Override
+  public boolean isEmpty(int index) {
+    int offset = cell(index);
+    return page.rows().buffer().getInt(offset) == 0;
+  }
+
+  @Override
+  public boolean isEmpty(String name) {
+    return isEmpty(index(name));
+  }
+
+  @Override
   public Object getObject(int index) {
     int offset = cell(index);
     HeapRows rows = page.rows();
@@ -266,10 +277,14 @@ final class LazyRow implements Row {
   @Override
   public <T> List<T> getList(int index, Class<T> elementType) {
     checkIndex(index);
-    if (!(page.columnDefinitions().get(index).type() instanceof DataType.ListType list)) {
+    DataType type = page.columnDefinitions().get(index).type();
+    if (type instanceof DataType.ListType list) {
+      checkElement(index, list.element(), elementType);
+    } else if (type instanceof DataType.VectorType vector) {
+      checkElement(index, vector.element(), elementType);
+    } else {
       throw wrongType(index, List.class);
     }
-    checkElement(index, list.element(), elementType);
     @SuppressWarnings("unchecked")
     List<T> value = (List<T>) getObject(index);
     return value == null ? List.of() : value;

@@ -107,8 +107,22 @@ final class VectorCodec implements TypeCodec<List> {
 
   @Override
   public List decode(ByteBuf in, int index, int length) {
+    if (length == 0) {
+      return null; // an empty value: a vector has no empty Java form
+    }
     List<Object> items = new ArrayList<>(type.dimensions());
     if (fixedSize > 0) {
+      if (length != fixedSize * type.dimensions()) {
+        // Reading on would decode the next cells' bytes as elements.
+        throw new IllegalArgumentException(
+            "a "
+                + type.asCql()
+                + " value takes "
+                + fixedSize * type.dimensions()
+                + " bytes, got "
+                + length
+                + " bytes");
+      }
       for (int i = 0; i < type.dimensions(); i++) {
         items.add(element.decode(in, index + i * fixedSize, fixedSize));
       }
