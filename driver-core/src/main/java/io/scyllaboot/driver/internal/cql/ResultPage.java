@@ -32,6 +32,7 @@ public final class ResultPage implements AsyncResultSet {
 
   private final HeapRows rows;
   private final ColumnDefinitions knownColumns;
+  private final DefaultPreparedStatement prepared;
   private final List<String> warnings;
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
   private final byte[] pagingState;
@@ -52,6 +53,20 @@ public final class ResultPage implements AsyncResultSet {
       ColumnDefinitions knownColumns,
       List<String> warnings,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher) {
+    this(rows, knownColumns, warnings, nextPageFetcher, null);
+  }
+
+  /**
+   * @param prepared the statement executed, whose last sent columns this page reuses when its own
+   *     specs are the same bytes; null for unprepared statements
+   */
+  public ResultPage(
+      RowsResult rows,
+      ColumnDefinitions knownColumns,
+      List<String> warnings,
+      Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
+      DefaultPreparedStatement prepared) {
+    this.prepared = prepared;
     if (rows == null) {
       this.rows = null;
       this.pagingState = null;
@@ -74,7 +89,10 @@ public final class ResultPage implements AsyncResultSet {
   public ColumnDefinitions columnDefinitions() {
     ColumnDefinitions resolved = columns;
     if (resolved == null) {
-      ColumnDefinitions parsed = rows == null ? null : rows.columns();
+      ColumnDefinitions parsed =
+          rows == null || !rows.hasMetadata()
+              ? null
+              : (prepared != null ? prepared.sentColumns(rows) : rows.columns());
       resolved =
           parsed != null
               ? parsed

@@ -115,7 +115,8 @@ final class StatementRequests {
                 + (known == null ? 0 : known.size())
                 + "; the table changed: prepare the statement again");
       }
-      return new ResultPage(rows, rows.hasMetadata() ? null : known, frame.warnings(), nextPage);
+      return new ResultPage(
+          rows, rows.hasMetadata() ? null : known, frame.warnings(), nextPage, prepared);
     } catch (RuntimeException e) {
       rows.release();
       throw e;

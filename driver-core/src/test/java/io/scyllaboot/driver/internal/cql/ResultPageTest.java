@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.ColumnDefinition;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.message.DefaultColumnDefinitions;
 import io.scyllaboot.driver.internal.protocol.message.ResponseDecoder;
+import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.protocol.message.RowsMetadata;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
@@ -34,10 +38,62 @@ class ResultPageTest {
   }
 
   private static ResultPage page(ByteBuf body) {
+    return page(body, null);
+  }
+
+  private static ResultPage page(ByteBuf body, DefaultPreparedStatement prepared) {
     RowsResult rows = (RowsResult) ResponseDecoder.decode(Opcodes.RESULT, body, 4);
     body.release(); // the frame decoder's reference; the rows keep their own
     return new ResultPage(
-        rows, null, List.of(), state -> CompletableFuture.<AsyncResultSet>completedFuture(null));
+        rows,
+        null,
+        List.of(),
+        state -> CompletableFuture.<AsyncResultSet>completedFuture(null),
+        prepared);
+  }
+
+  private static DefaultPreparedStatement prepared(byte[] resultMetadataId) {
+    RowsMetadata none = new RowsMetadata(DefaultColumnDefinitions.EMPTY, new int[0], null, null);
+    RowsMetadata result =
+        new RowsMetadata(
+            new DefaultColumnDefinitions(
+                new ColumnDefinition[] {
+                  new ColumnDefinition("ks", "tbl", "id", PrimitiveType.INT),
+                  new ColumnDefinition("ks", "tbl", "name", PrimitiveType.TEXT)
+                }),
+            new int[0],
+            null,
+            null);
+    return new DefaultPreparedStatement(
+        "SELECT id, name FROM tbl",
+        "ks",
+        new Result.Prepared(new byte[] {1}, resultMetadataId, none, result));
+  }
+
+  @Test
+  void should_skip_result_metadata_only_when_the_server_can_say_it_changed() {
+    assertThat(prepared(null).canSkipMetadata()).as("v4: no result metadata id").isFalse();
+    assertThat(prepared(new byte[] {7}).canSkipMetadata()).as("v5").isTrue();
+  }
+
+  @Test
+  void should_reuse_the_columns_of_a_statement_while_its_pages_send_the_same_specs() {
+    DefaultPreparedStatement statement = prepared(null);
+    ResultPage first = page(rowsBody(1), statement);
+    ResultPage second = page(rowsBody(2), statement);
+
+    assertThat(second.columnDefinitions()).isSameAs(first.columnDefinitions());
+
+    // Other specs (the table changed): parsed again, and read with their own types.
+    ByteBuf changed = PooledByteBufAllocator.DEFAULT.directBuffer();
+    FakeResponses.rows(
+            List.of(new Column("id", PrimitiveType.INT), new Column("size", PrimitiveType.BIGINT)),
+            List.of(List.of(5, 9L)))
+        .accept(changed);
+    ResultPage third = page(changed, statement);
+    assertThat(third.columnDefinitions().get(1).name()).isEqualTo("size");
+    assertThat(third.one().getLong("size")).isEqualTo(9L);
+    assertThat(second.columnDefinitions().get(1).name()).isEqualTo("name");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.protocol.message;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import java.util.Arrays;
 
 /**
  * The rows of a ROWS result copied once onto the heap, so that the network buffer can be released
@@ -11,7 +12,9 @@ import io.scyllaboot.driver.api.cql.ColumnDefinitions;
  * are parsed on first use into an immutable object, published through a volatile field.
  */
 public final class HeapRows {
+  private final byte[] copy;
   private final ByteBuf bytes;
+  private final int specsLength;
   private final int flags;
   private final int columnCount;
   private final int rowCount;
@@ -25,9 +28,10 @@ public final class HeapRows {
       int rowCount,
       int rowsStart,
       ColumnDefinitions columns) {
-    byte[] copy = new byte[source.readableBytes()];
+    this.copy = new byte[source.readableBytes()];
     source.getBytes(source.readerIndex(), copy);
     this.bytes = Unpooled.wrappedBuffer(copy);
+    this.specsLength = hasMetadata(flags) ? rowsStart - 4 : 0; // the row count follows the specs
     this.flags = flags;
     this.columnCount = columnCount;
     this.rowCount = rowCount;
@@ -56,7 +60,21 @@ public final class HeapRows {
 
   /** Whether the response carried column specs (false when SKIP_METADATA was honoured). */
   public boolean hasMetadata() {
+    return hasMetadata(flags);
+  }
+
+  private static boolean hasMetadata(int flags) {
     return (flags & RowsResult.NO_METADATA) == 0;
+  }
+
+  /** Whether the column specs sent with the rows are these bytes (see {@link #specBytes()}). */
+  public boolean specsEqual(byte[] specs) {
+    return Arrays.equals(copy, 0, specsLength, specs, 0, specs.length);
+  }
+
+  /** A copy of the raw column specs sent with the rows (empty when none). */
+  public byte[] specBytes() {
+    return Arrays.copyOf(copy, specsLength);
   }
 
   /** The column definitions sent with the rows, parsed once on first call; null if none. */
