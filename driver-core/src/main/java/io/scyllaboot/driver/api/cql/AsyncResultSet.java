@@ -5,22 +5,18 @@ import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One page of a result, as delivered by the asynchronous API. The page holds the response's network
- * buffer until its rows are consumed: iterate {@link #currentPage()} to the end, or call {@link
- * #close()}, exactly as with any resource. A page of a statement that returned no rows holds
- * nothing.
+ * One page of a result, as delivered by the asynchronous API. The page holds no network buffer: its
+ * rows were copied to the heap when it arrived, so a page that is dropped unconsumed costs nothing
+ * but garbage, and its rows stay readable (see {@link Row}).
  *
- * <p>Not thread-safe: consume a page from one thread at a time.
+ * <p>Not thread-safe: iterate a page from one thread at a time (its rows may be read anywhere).
  */
 public interface AsyncResultSet extends AutoCloseable {
 
   /** The columns of the rows (built on first call; empty for results without rows). */
   ColumnDefinitions columnDefinitions();
 
-  /**
-   * The rows of this page, once. Moving past the last row releases the page; see {@link Row} for
-   * how long a row stays readable.
-   */
+  /** The rows of this page not yet iterated, once; rows stay readable after the iteration. */
   Iterable<Row> currentPage();
 
   /** The rows of this page not yet iterated. */
@@ -54,7 +50,10 @@ public interface AsyncResultSet extends AutoCloseable {
   /** How this page was obtained: coordinator, attempts, warnings, tracing id, custom payload. */
   ExecutionInfo executionInfo();
 
-  /** Releases the page's buffer if its rows were not all consumed. Idempotent. */
+  /**
+   * Ends the iteration of this page: {@link #remaining()} becomes 0. Rows already taken stay
+   * readable. Idempotent; optional, as the page holds no resources.
+   */
   @Override
   void close();
 }

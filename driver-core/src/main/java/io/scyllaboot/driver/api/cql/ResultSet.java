@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The result of a synchronous execution. Iterating fetches further pages transparently (blocking
- * the iterating thread while a page is fetched). Each page is released when the iteration moves
- * past it; {@link #close()} releases what is left. Not thread-safe.
+ * the iterating thread while a page is fetched). Rows may be kept: see {@link Row}. {@link
+ * #close()} ends the iteration. Iterate from one thread.
  */
 public interface ResultSet extends Iterable<Row>, AutoCloseable {
 
@@ -15,10 +15,7 @@ public interface ResultSet extends Iterable<Row>, AutoCloseable {
   /** The next row, or {@code null} when there are no more. */
   @Nullable Row one();
 
-  /**
-   * Every remaining row, fetching every page; each row is copied out of its page so that the list
-   * can be kept. Use on results known to be small.
-   */
+  /** Every remaining row, fetching every page. Use on results known to be small. */
   List<Row> all();
 
   /** The state after the current page, or {@code null} on the last page. */

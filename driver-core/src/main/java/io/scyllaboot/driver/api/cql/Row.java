@@ -9,15 +9,22 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One row of a result page. Values are decoded when read, straight from the page's network buffer.
+ * One row of a result page. Values are decoded when read, from the page's bytes, which were copied
+ * once to the heap when the page arrived.
  *
- * <p><b>Lifetime:</b> a row is readable while its page is: until the iteration moves past the
- * page's last row, or the result set is closed. Read (or map) values while iterating; a row read
- * after its page was released throws {@link IllegalStateException}.
+ * <p><b>Lifetime:</b> a row is immutable and stays readable for as long as it is referenced: after
+ * the iteration moved past it, after its result was closed, and from any thread. A kept row keeps
+ * its whole page's bytes in memory; map rows to your own objects to keep a few rows of large pages.
  *
  * <p>Getters by name follow {@link ColumnDefinitions#indexOf(String)}. A getter for the wrong type
  * throws {@link IllegalArgumentException} naming the column, its CQL type and the requested type.
  * Primitive getters return 0 / false for a null value; use {@link #isNull} to tell them apart.
+ *
+ * <p><b>Empty values:</b> a cell may hold a zero-length value, neither null nor a value of its type
+ * (see {@link io.scyllaboot.driver.api.type.EmptyValue}); {@link #isEmpty} tells it apart. Text
+ * reads as {@code ""}, a blob as an empty buffer; for every other type the object getters ({@code
+ * getObject}, {@code get}, {@code getUuid}...) return {@code null}, the primitive getters 0 / false
+ * and the collection getters an empty collection.
  */
 public interface Row {
 
@@ -26,6 +33,11 @@ public interface Row {
   boolean isNull(int index);
 
   boolean isNull(String name);
+
+  /** Whether the value is zero bytes long (not null); see the class comment for how it reads. */
+  boolean isEmpty(int index);
+
+  boolean isEmpty(String name);
 
   /**
    * The value at this index as the given Java type, for any CQL type (collections, UDTs, tuples,
@@ -76,6 +88,7 @@ public interface Row {
 
   @Nullable ByteBuffer getBytes(String name);
 
+  /** The elements of a {@code list} or {@code vector}; an empty list for null. */
   <T> List<T> getList(int index, Class<T> elementType);
 
   <T> List<T> getList(String name, Class<T> elementType);

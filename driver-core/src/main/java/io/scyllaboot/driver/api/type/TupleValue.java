@@ -6,8 +6,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The value of a CQL {@code tuple<...>}: its components in order, any of which may be null.
- * Immutable. To bind a tuple, pass a {@code TupleValue} whose size matches the tuple type.
+ * The value of a CQL {@code tuple<...>}: its components in order, any of which may be null or
+ * {@link EmptyValue#VALUE} (a zero-length component). Immutable. To bind a tuple, pass a {@code
+ * TupleValue} whose size matches the tuple type.
  */
 public final class TupleValue {
   private final List<Object> components;
@@ -30,9 +31,23 @@ public final class TupleValue {
     return components.get(index);
   }
 
-  /** The component at this index, cast to a type. */
+  /**
+   * The component at this index, cast to a type; null for a null component, and for an empty one
+   * unless {@code type} is {@link EmptyValue} (or Object).
+   */
   public <T> T get(int index, Class<T> type) {
-    return type.cast(components.get(index));
+    Object component = components.get(index);
+    return component == EmptyValue.VALUE && !type.isInstance(component)
+        ? null
+        : type.cast(component);
+  }
+
+  /**
+   * Whether the component at this index is zero bytes long on the wire: {@link EmptyValue#VALUE},
+   * an empty text or an empty blob.
+   */
+  public boolean isEmpty(int index) {
+    return EmptyValue.isEmpty(components.get(index));
   }
 
   /** The components as an unmodifiable list. */

@@ -6,9 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The value of a user-defined type: field names to values, in the type's field order. Immutable. To
- * bind a UDT, pass a {@code UdtValue} or any {@code Map<String, ?>} of field names; fields not
- * given are written as null.
+ * The value of a user-defined type: field names to values, in the type's field order; a value may
+ * be null or {@link EmptyValue#VALUE} (a zero-length field). Immutable. To bind a UDT, pass a
+ * {@code UdtValue} or any {@code Map<String, ?>} of field names; fields not given are written as
+ * null.
  */
 public final class UdtValue {
   private final Map<String, Object> fields;
@@ -27,8 +28,21 @@ public final class UdtValue {
     return fields.get(field);
   }
 
+  /**
+   * The value of a field, cast to a type; null for a null or unknown field, and for an empty one
+   * unless {@code type} is {@link EmptyValue} (or Object).
+   */
   public <T> T get(String field, Class<T> type) {
-    return type.cast(fields.get(field));
+    Object value = fields.get(field);
+    return value == EmptyValue.VALUE && !type.isInstance(value) ? null : type.cast(value);
+  }
+
+  /**
+   * Whether the field is zero bytes long on the wire: {@link EmptyValue#VALUE}, an empty text or an
+   * empty blob.
+   */
+  public boolean isEmpty(String field) {
+    return EmptyValue.isEmpty(fields.get(field));
   }
 
   /** Whether the value has this field. */

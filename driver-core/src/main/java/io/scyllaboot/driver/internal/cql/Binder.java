@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.cql.ColumnDefinition;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.Unset;
 import io.scyllaboot.driver.api.error.InvalidBindValueException;
+import io.scyllaboot.driver.api.type.EmptyValue;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import java.util.Map;
@@ -79,9 +80,10 @@ final class Binder {
     return names.append(']').toString();
   }
 
+  /** Null, unset and empty need no codec; the server refuses an empty value of a type without. */
   private static void check(
       ColumnDefinitions variables, TypeCodec<?>[] codecs, int index, Object value) {
-    if (value == null || value == Unset.VALUE) {
+    if (value == null || value == Unset.VALUE || value == EmptyValue.VALUE) {
       return;
     }
     if (!codecs[index].accepts(value)) {
@@ -121,7 +123,7 @@ final class Binder {
     TypeCodec<?>[] codecs = new TypeCodec<?>[values.length];
     for (int i = 0; i < values.length; i++) {
       Object value = values[i];
-      if (value == null || value == Unset.VALUE) {
+      if (value == null || value == Unset.VALUE || value == EmptyValue.VALUE) {
         continue;
       }
       TypeCodec<?> codec = registry.codecForValue(value);

@@ -2,13 +2,15 @@ package io.scyllaboot.driver.internal.cql;
 
 import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.Unset;
+import io.scyllaboot.driver.api.type.EmptyValue;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.message.Values;
 
 /**
  * Values already accepted by their codecs, encoded only when the frame is written: no intermediate
  * buffer per value. {@code null} is written as a null value (-1), {@link Unset#VALUE} as unset
- * (-2). The caller must not mutate the values (for example a list) until the request is sent.
+ * (-2), {@link EmptyValue#VALUE} as a zero-length value (0). The caller must not mutate the values
+ * (for example a list) until the request is sent.
  */
 final class CodecValues implements Values {
   private static final int NULL = -1;
@@ -25,7 +27,7 @@ final class CodecValues implements Values {
     for (int i = 0; i < values.length; i++) {
       Object value = values[i];
       size += 4;
-      if (value != null && value != Unset.VALUE) {
+      if (value != null && value != Unset.VALUE && value != EmptyValue.VALUE) {
         size += codecs[i].encodedSize(value);
       }
     }
@@ -50,6 +52,8 @@ final class CodecValues implements Values {
         out.writeInt(NULL);
       } else if (value == Unset.VALUE) {
         out.writeInt(UNSET);
+      } else if (value == EmptyValue.VALUE) {
+        out.writeInt(0);
       } else {
         int lengthIndex = out.writerIndex();
         out.writeInt(0);

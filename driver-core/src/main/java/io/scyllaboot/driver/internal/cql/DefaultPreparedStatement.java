@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
+import io.scyllaboot.driver.internal.protocol.message.HeapRows;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import java.util.Map;
 
@@ -24,9 +25,13 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   private final TypeCodec<?>[] variableCodecs;
   private volatile ResultMetadata resultMetadata;
   private final boolean lwt;
+  private volatile SentColumns lastSentColumns;
 
   /** The result columns and, under v5, their id. */
   record ResultMetadata(byte[] id, ColumnDefinitions columns) {}
+
+  /** The raw column specs last sent with this statement's rows, and what they parse to. */
+  private record SentColumns(byte[] specs, ColumnDefinitions columns) {}
 
   public DefaultPreparedStatement(String query, String keyspace, Result.Prepared prepared) {
     this(query, keyspace, prepared, false);
@@ -93,9 +98,31 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     return resultMetadata.columns();
   }
 
-  /** Whether EXECUTE may ask the server to skip result metadata: only when we know the columns. */
+  /**
+   * Whether EXECUTE may ask the server to skip result metadata: only when we know the columns and
+   * the server can tell us they changed. That takes a result metadata id (protocol v5, where a
+   * changed schema comes back as METADATA_CHANGED with the new columns). Under v4 there is no id: a
+   * column dropped and another added keeps the count, so cached columns would decode the new bytes
+   * with the old types; the metadata is requested with every EXECUTE instead.
+   */
   public boolean canSkipMetadata() {
-    return resultMetadata.columns().size() > 0;
+    ResultMetadata current = resultMetadata;
+    return current.id() != null && current.columns().size() > 0;
+  }
+
+  /**
+   * The columns sent with rows of this statement. Under v4 every response carries its specs; they
+   * are parsed again only when their bytes differ from the last ones (a schema change), so that
+   * unchanged specs cost a byte comparison instead of new strings and objects per page.
+   */
+  ColumnDefinitions sentColumns(HeapRows rows) {
+    SentColumns last = lastSentColumns;
+    if (last != null && rows.specsEqual(last.specs())) {
+      return last.columns();
+    }
+    ColumnDefinitions parsed = rows.columns();
+    lastSentColumns = new SentColumns(rows.specBytes(), parsed);
+    return parsed;
   }
 
   /** Replaces the cached result metadata after the server reported a change. */

@@ -68,20 +68,10 @@ public final class DefaultResultSet implements ResultSet {
   @Override
   public List<Row> all() {
     List<Row> all = new ArrayList<>();
-    while (true) {
-      if (page instanceof ResultPage current && current.remaining() > 0) {
-        ResultPage detached = current.detachedCopy();
-        int skipped = current.rows().rowCount() - current.remaining();
-        for (int i = skipped; i < current.rows().rowCount(); i++) {
-          all.add(new LazyRow(detached, i));
-        }
-      }
-      page.close();
-      if (!page.hasMorePages()) {
-        return all;
-      }
-      page = Futures.getUninterruptibly(page.fetchNextPage(), "fetch of the next page");
+    for (Row row = one(); row != null; row = one()) {
+      all.add(row);
     }
+    return all;
   }
 
   @Override

@@ -6,8 +6,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
-import io.scyllaboot.driver.internal.protocol.message.RowsResult;
-import java.lang.ref.Reference;
+import io.scyllaboot.driver.internal.protocol.message.HeapRows;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.List;
@@ -15,7 +14,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-/** A row that decodes each value from its page's buffer when read. Two fields, no copies. */
+/**
+ * A row that decodes each value from its page's heap copy when read. Two final fields, no copies:
+ * immutable, readable from any thread for as long as it is referenced.
+ */
 final class LazyRow implements Row {
   private final ResultPage page;
   private final int row;
@@ -64,13 +66,8 @@ final class LazyRow implements Row {
 
   @Override
   public boolean isNull(int index) {
-    try {
-      int offset = cell(index);
-      return page.rows().buffer().getInt(offset) < 0;
-    } finally {
-      // Keeps the page (whose Cleaner releases the buffer) reachable while the buffer is read.
-      Reference.reachabilityFence(page);
-    }
+    int offset = cell(index);
+    return page.rows().buffer().getInt(offset) < 0;
   }
 
   @Override
@@ -79,16 +76,23 @@ final class LazyRow implements Row {
   }
 
   @Override
+  public boolean isEmpty(int index) {
+    int offset = cell(index);
+    return page.rows().buffer().getInt(offset) == 0;
+  }
+
+  @Override
+  public boolean isEmpty(String name) {
+    return isEmpty(index(name));
+  }
+
+  @Override
   public Object getObject(int index) {
-    try {
-      int offset = cell(index);
-      RowsResult rows = page.rows();
-      ByteBuf buffer = rows.buffer();
-      int length = buffer.getInt(offset);
-      return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
-    } finally {
-      Reference.reachabilityFence(page);
-    }
+    int offset = cell(index);
+    HeapRows rows = page.rows();
+    ByteBuf buffer = rows.buffer();
+    int length = buffer.getInt(offset);
+    return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
   }
 
   @Override
@@ -273,10 +277,14 @@ final class LazyRow implements Row {
   @Override
   public <T> List<T> getList(int index, Class<T> elementType) {
     checkIndex(index);
-    if (!(page.columnDefinitions().get(index).type() instanceof DataType.ListType list)) {
+    DataType type = page.columnDefinitions().get(index).type();
+    if (type instanceof DataType.ListType list) {
+      checkElement(index, list.element(), elementType);
+    } else if (type instanceof DataType.VectorType vector) {
+      checkElement(index, vector.element(), elementType);
+    } else {
       throw wrongType(index, List.class);
     }
-    checkElement(index, list.element(), elementType);
     @SuppressWarnings("unchecked")
     List<T> value = (List<T>) getObject(index);
     return value == null ? List.of() : value;

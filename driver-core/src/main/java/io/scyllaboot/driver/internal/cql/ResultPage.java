@@ -10,9 +10,8 @@ import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.DefaultColumnDefinitions;
+import io.scyllaboot.driver.internal.protocol.message.HeapRows;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
-import io.scyllaboot.driver.internal.util.DriverThreads;
-import java.lang.ref.Cleaner;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,40 +21,43 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
- * One page of a result over a lazy {@link RowsResult}. Column definitions come from the prepared
- * statement when the server skipped them, else are parsed from the page on first use; codecs are
- * looked up once per column on first read. The page's buffer is released when the iteration moves
- * past the last row, or on {@link #close()}.
+ * One page of a result. The rows are copied once onto the heap when the page is built and the
+ * network buffer is released at once, so that a page dropped unconsumed pins no pooled memory and
+ * its rows stay readable after the iteration, after {@link #close()} and from other threads. Cells
+ * are still decoded only when read. Column definitions come from the prepared statement when the
+ * server skipped them, else are parsed from the page on first use; codecs are looked up once per
+ * column on first read.
+ *
+ * <p>Iteration ({@link #one()}, {@link #currentPage()}) is for one thread; rows are immutable and
+ * may be read from any thread.
  */
 public final class ResultPage implements AsyncResultSet {
   private static final String APPLIED = "[applied]";
 
-  /**
-   * Releases the buffer of a page that became unreachable before it was consumed or closed, for
-   * example after {@code page.one()} read the only row that mattered. Explicit release goes through
-   * the same cleanable, so the buffer is released exactly once either way.
-   */
-  private static final Cleaner CLEANER = Cleaner.create(DriverThreads.factory("page-cleaner"));
-
-  private final RowsResult rows;
-  private final Cleaner.Cleanable cleanable;
+  private final HeapRows rows;
   private final ColumnDefinitions knownColumns;
+  private final DefaultPreparedStatement prepared;
   private final ResponseFrame frame;
   private final InetSocketAddress coordinator;
   private final List<ExecutionInfo.Attempt> failedAttempts;
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
-  private ColumnDefinitions columns;
-  private TypeCodec<?>[] codecs;
+  private final byte[] pagingState;
+  // Resolved lazily and racily: a codec is stateless, so a thread that sees null resolves it again.
+  private final TypeCodec<?>[] codecs;
+  private volatile ColumnDefinitions columns;
   private int next;
+  private boolean closed;
   private Boolean applied;
 
   /**
-   * @param rows the page's rows, or null for results without rows; ownership passes to this page
+   * @param rows the page's rows, or null for results without rows; they are copied and released
    * @param knownColumns the prepared result columns when the server skipped metadata, else null
    * @param frame the response (its warnings, tracing id and custom payload)
    * @param coordinator the node that answered
    * @param failedAttempts the attempts that failed before, in order (null when none)
    * @param nextPageFetcher fetches the page after a paging state (used only when there is one)
+   * @param prepared the statement executed, whose last sent columns this page reuses when its own
+   *     specs are the same bytes; null for unprepared statements
    */
   public ResultPage(
       RowsResult rows,
@@ -63,43 +65,56 @@ public final class ResultPage implements AsyncResultSet {
       ResponseFrame frame,
       InetSocketAddress coordinator,
       List<ExecutionInfo.Attempt> failedAttempts,
-      Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher) {
-    this.rows = rows;
+      Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
+      DefaultPreparedStatement prepared) {
+    this.prepared = prepared;
+    if (rows == null) {
+      this.rows = null;
+      this.pagingState = null;
+      this.codecs = new TypeCodec<?>[0];
+    } else {
+      try {
+        this.rows = rows.copyToHeap();
+      } finally {
+        rows.release();
+      }
+      this.pagingState = rows.pagingState();
+      this.codecs = new TypeCodec<?>[this.rows.columnCount()];
+    }
     this.knownColumns = knownColumns;
     this.frame = frame;
     this.coordinator = coordinator;
     this.failedAttempts = failedAttempts;
     this.nextPageFetcher = nextPageFetcher;
-    this.cleanable = rows == null ? null : CLEANER.register(this, rows::release);
   }
 
   @Override
   public ColumnDefinitions columnDefinitions() {
-    if (columns == null) {
-      ColumnDefinitions parsed = rows == null ? null : rows.columns();
-      columns =
+    ColumnDefinitions resolved = columns;
+    if (resolved == null) {
+      ColumnDefinitions parsed =
+          rows == null || !rows.hasMetadata()
+              ? null
+              : (prepared != null ? prepared.sentColumns(rows) : rows.columns());
+      resolved =
           parsed != null
               ? parsed
               : (knownColumns != null ? knownColumns : DefaultColumnDefinitions.EMPTY);
+      columns = resolved;
     }
-    return columns;
+    return resolved;
   }
 
   TypeCodec<?> codec(int column) {
-    TypeCodec<?>[] resolved = codecs;
-    if (resolved == null) {
-      resolved = new TypeCodec<?>[rows.columnCount()];
-      codecs = resolved;
-    }
-    TypeCodec<?> codec = resolved[column];
+    TypeCodec<?> codec = codecs[column];
     if (codec == null) {
       codec = CodecRegistry.DEFAULT.codecFor(columnDefinitions().get(column).type());
-      resolved[column] = codec;
+      codecs[column] = codec;
     }
     return codec;
   }
 
-  RowsResult rows() {
+  HeapRows rows() {
     return rows;
   }
 
@@ -112,7 +127,7 @@ public final class ResultPage implements AsyncResultSet {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
-        if (rows != null && next < rows.rowCount()) {
+        if (remaining() > 0) {
           return true;
         }
         close();
@@ -131,7 +146,7 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public int remaining() {
-    return rows == null || rows.isReleased() ? 0 : rows.rowCount() - next;
+    return rows == null || closed ? 0 : rows.rowCount() - next;
   }
 
   @Override
@@ -145,12 +160,12 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public boolean hasMorePages() {
-    return rows != null && rows.pagingState() != null;
+    return pagingState != null;
   }
 
   @Override
   public PagingState pagingState() {
-    return hasMorePages() ? PagingState.fromBytes(rows.pagingState()) : null;
+    return hasMorePages() ? PagingState.fromBytes(pagingState) : null;
   }
 
   @Override
@@ -169,12 +184,9 @@ public final class ResultPage implements AsyncResultSet {
     return applied;
   }
 
-  /**
-   * The {@code [applied]} column of a lightweight transaction's first row; true for other results.
-   * Read before the page is released, so that it survives iteration and close.
-   */
+  /** The {@code [applied]} column of a lightweight transaction's first row; true for others. */
   private boolean readApplied() {
-    if (rows == null || rows.isReleased() || rows.rowCount() == 0) {
+    if (rows == null || rows.rowCount() == 0) {
       return true;
     }
     boolean conditional =
@@ -196,41 +208,23 @@ public final class ResultPage implements AsyncResultSet {
 
   @Override
   public ExecutionInfo executionInfo() {
-    List<ExecutionInfo.Attempt> attempts;
     ExecutionInfo.Attempt answer = new ExecutionInfo.Attempt(coordinator, null);
+    List<ExecutionInfo.Attempt> attempts;
     if (failedAttempts == null || failedAttempts.isEmpty()) {
       attempts = List.of(answer);
     } else {
-      attempts = new ArrayList<>(failedAttempts);
-      attempts.add(answer);
-      attempts = List.copyOf(attempts);
+      List<ExecutionInfo.Attempt> all = new ArrayList<>(failedAttempts);
+      all.add(answer);
+      attempts = List.copyOf(all);
     }
     return new ExecutionInfo(
         coordinator, attempts, frame.warnings(), frame.tracingId(), frame.customPayload());
   }
 
-  /**
-   * A copy of this page on the heap that is never released, so that its rows stay readable after
-   * the iteration (for {@code ResultSet.all()}). This page is left as it is.
-   */
-  ResultPage detachedCopy() {
-    return new ResultPage(
-        rows.detachedCopy(),
-        columnDefinitions(),
-        frame,
-        coordinator,
-        failedAttempts,
-        nextPageFetcher);
-  }
-
+  /** Ends the iteration of this page; its rows stay readable. */
   @Override
   public void close() {
-    if (cleanable != null) {
-      if (applied == null) {
-        applied = readApplied();
-      }
-      cleanable.clean();
-    }
+    closed = true;
   }
 
   @Override

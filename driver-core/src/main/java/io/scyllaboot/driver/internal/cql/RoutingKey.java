@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.concurrent.FastThreadLocal;
 import io.scyllaboot.driver.api.cql.Unset;
+import io.scyllaboot.driver.api.type.EmptyValue;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.routing.Murmur3;
 
@@ -59,9 +60,12 @@ public final class RoutingKey {
     return Murmur3.token(scratch, 0, scratch.writerIndex());
   }
 
+  /** The value's bytes; none for an empty value. */
   @SuppressWarnings({"rawtypes", "unchecked"})
   private static void write(TypeCodec codec, Object value, ByteBuf out) {
-    codec.encode(value, out);
+    if (value != EmptyValue.VALUE) {
+      codec.encode(value, out);
+    }
   }
 
   /** The keyspace of the statement's partition key, from its metadata, or null. */

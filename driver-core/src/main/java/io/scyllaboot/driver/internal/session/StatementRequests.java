@@ -121,7 +121,7 @@ final class StatementRequests {
       List<ExecutionInfo.Attempt> failedAttempts,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPage) {
     if (!(frame.message() instanceof RowsResult rows)) {
-      return new ResultPage(null, null, frame, coordinator, failedAttempts, nextPage);
+      return new ResultPage(null, null, frame, coordinator, failedAttempts, nextPage, null);
     }
     try {
       DefaultPreparedStatement prepared = encoded.prepared();
@@ -140,7 +140,13 @@ final class StatementRequests {
                 + "; the table changed: prepare the statement again");
       }
       return new ResultPage(
-          rows, rows.hasMetadata() ? null : known, frame, coordinator, failedAttempts, nextPage);
+          rows,
+          rows.hasMetadata() ? null : known,
+          frame,
+          coordinator,
+          failedAttempts,
+          nextPage,
+          prepared);
     } catch (RuntimeException e) {
       rows.release();
       throw e;

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.protocol.codec;
 
 import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.api.type.EmptyValue;
 
 /**
  * Writes {@code [int length][bytes]} elements of composite values, and checks those read: counts
@@ -47,10 +48,14 @@ final class Elements {
     return length;
   }
 
-  /** Writes a value with its length prefix; null writes length -1. */
+  /** Writes a value with its length prefix; null writes length -1, an empty value length 0. */
   static void write(TypeCodec<?> codec, Object value, ByteBuf out) {
     if (value == null) {
       out.writeInt(-1);
+      return;
+    }
+    if (value == EmptyValue.VALUE) {
+      out.writeInt(0);
       return;
     }
     int lengthIndex = out.writerIndex();
@@ -60,6 +65,21 @@ final class Elements {
   }
 
   static int size(TypeCodec<?> codec, Object value) {
-    return 4 + (value == null ? 0 : codec.encodedSize(value));
+    return 4 + (value == null || value == EmptyValue.VALUE ? 0 : codec.encodedSize(value));
+  }
+
+  /** Whether a component value is acceptable: null, empty, or accepted by the codec. */
+  static boolean accepts(TypeCodec<?> codec, Object value) {
+    return value == null || value == EmptyValue.VALUE || codec.accepts(value);
+  }
+
+  /**
+   * Decodes a non-null component; a zero-length one of a type without an empty Java value (which
+   * its codec decodes as null) becomes {@link EmptyValue#VALUE}, so that it is not mistaken for
+   * null.
+   */
+  static Object decodeComponent(TypeCodec<?> codec, ByteBuf in, int index, int length) {
+    Object value = codec.decode(in, index, length);
+    return value == null && length == 0 ? EmptyValue.VALUE : value;
   }
 }

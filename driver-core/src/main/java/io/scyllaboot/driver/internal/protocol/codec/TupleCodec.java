@@ -32,7 +32,7 @@ final class TupleCodec implements TypeCodec<TupleValue> {
     }
     for (int i = 0; i < components.size(); i++) {
       Object component = tuple.get(i);
-      if (component != null && !components.get(i).accepts(component)) {
+      if (!Elements.accepts(components.get(i), component)) {
         return false;
       }
     }
@@ -59,6 +59,9 @@ final class TupleCodec implements TypeCodec<TupleValue> {
 
   @Override
   public TupleValue decode(ByteBuf in, int index, int length) {
+    if (length == 0) {
+      return null; // no components at all: an empty value, not a tuple of nulls
+    }
     Object[] values = new Object[components.size()];
     int position = index;
     int end = index + length;
@@ -66,7 +69,7 @@ final class TupleCodec implements TypeCodec<TupleValue> {
       int componentLength = Elements.readLength(in, position, end);
       position += 4;
       if (componentLength >= 0) {
-        values[i] = components.get(i).decode(in, position, componentLength);
+        values[i] = Elements.decodeComponent(components.get(i), in, position, componentLength);
         position += componentLength;
       }
     }

@@ -50,7 +50,7 @@ final class UdtCodec implements TypeCodec<UdtValue> {
       if (field < 0) {
         return false;
       }
-      if (entry.getValue() != null && !fields.get(field).accepts(entry.getValue())) {
+      if (!Elements.accepts(fields.get(field), entry.getValue())) {
         return false;
       }
     }
@@ -77,6 +77,9 @@ final class UdtCodec implements TypeCodec<UdtValue> {
 
   @Override
   public UdtValue decode(ByteBuf in, int index, int length) {
+    if (length == 0) {
+      return null; // no fields at all: an empty value, not a UDT of nulls
+    }
     Map<String, Object> values = new LinkedHashMap<>(fields.size() * 2);
     int position = index;
     int end = index + length;
@@ -86,7 +89,7 @@ final class UdtCodec implements TypeCodec<UdtValue> {
         int fieldLength = Elements.readLength(in, position, end);
         position += 4;
         if (fieldLength >= 0) {
-          fieldValue = fields.get(i).decode(in, position, fieldLength);
+          fieldValue = Elements.decodeComponent(fields.get(i), in, position, fieldLength);
           position += fieldLength;
         }
       }

@@ -107,9 +107,11 @@ final class VectorCodec implements TypeCodec<List> {
 
   @Override
   public List decode(ByteBuf in, int index, int length) {
-    // Fixed-size elements fill the value exactly; others take at least their 1-byte length.
-    long needed = (long) type.dimensions() * Math.max(fixedSize, 1);
-    if (fixedSize > 0 ? needed != length : needed > length) {
+    if (length == 0) {
+      return null; // an empty value: a vector has no empty Java form
+    }
+    // Variable-size elements take at least their 1-byte length each (fixed ones: checked below).
+    if (fixedSize == 0 && type.dimensions() > length) {
       throw new IllegalArgumentException(
           "vector of "
               + type.dimensions()
@@ -119,6 +121,17 @@ final class VectorCodec implements TypeCodec<List> {
     }
     List<Object> items = new ArrayList<>(type.dimensions());
     if (fixedSize > 0) {
+      if (length != fixedSize * type.dimensions()) {
+        // Reading on would decode the next cells' bytes as elements.
+        throw new IllegalArgumentException(
+            "a "
+                + type.asCql()
+                + " value takes "
+                + fixedSize * type.dimensions()
+                + " bytes, got "
+                + length
+                + " bytes");
+      }
       for (int i = 0; i < type.dimensions(); i++) {
         items.add(element.decode(in, index + i * fixedSize, fixedSize));
       }

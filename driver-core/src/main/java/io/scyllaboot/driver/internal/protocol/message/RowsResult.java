@@ -9,8 +9,8 @@ import io.scyllaboot.driver.api.cql.ColumnDefinitions;
  * located on first access to its page's rows.
  *
  * <p><b>Ownership:</b> the slice belongs to whoever receives this result from the decoder. It is
- * released exactly once through {@link #release()}; the owner (a result page) must call it. Not
- * thread-safe.
+ * released exactly once through {@link #release()}; the owner must call it. A result page copies
+ * the rows to the heap ({@link #copyToHeap()}) and releases the slice at once. Not thread-safe.
  */
 public final class RowsResult implements Result {
   static final int GLOBAL_TABLES_SPEC = 0x0001;
@@ -27,7 +27,6 @@ public final class RowsResult implements Result {
   private final byte[] newMetadataId;
   private ColumnDefinitions columns;
   private int[] cellOffsets;
-  private final boolean releasable;
   private boolean released;
 
   RowsResult(
@@ -45,31 +44,15 @@ public final class RowsResult implements Result {
     this.rowsStart = rowsStart;
     this.pagingState = pagingState;
     this.newMetadataId = newMetadataId;
-    this.releasable = true;
-  }
-
-  private RowsResult(RowsResult original, ByteBuf heapCopy) {
-    this.body = heapCopy;
-    this.flags = original.flags;
-    this.columnCount = original.columnCount;
-    this.rowCount = original.rowCount;
-    this.rowsStart = original.rowsStart;
-    this.pagingState = original.pagingState;
-    this.newMetadataId = original.newMetadataId;
-    this.columns = original.columns;
-    this.cellOffsets = original.cellOffsets;
-    this.releasable = false;
   }
 
   /**
-   * A copy on an unpooled heap buffer that the garbage collector reclaims: release() does nothing
-   * on it, so its rows stay readable as long as they are referenced.
+   * A copy of the rows on the heap, which the garbage collector reclaims and any thread may read.
+   * This result is left as it is: its owner still releases it.
    */
-  public RowsResult detachedCopy() {
+  public HeapRows copyToHeap() {
     checkReadable();
-    byte[] bytes = new byte[body.readableBytes()];
-    body.getBytes(body.readerIndex(), bytes);
-    return new RowsResult(this, io.netty.buffer.Unpooled.wrappedBuffer(bytes));
+    return new HeapRows(body, flags, columnCount, rowCount, rowsStart, columns);
   }
 
   public int columnCount() {
@@ -150,38 +133,13 @@ public final class RowsResult implements Result {
     return offsets;
   }
 
-  /**
-   * Whether the first column sent with this page is named {@code name} (ASCII), read straight from
-   * the column specs without parsing them; false when the page carries no specs.
-   */
-  public boolean firstColumnIs(String name) {
-    if (!hasMetadata() || columnCount == 0 || released) {
-      return false;
-    }
-    int position = 0;
-    int tableSpecs = 2; // keyspace and table, globally or before the first column
-    for (int i = 0; i < tableSpecs; i++) {
-      position += 2 + body.getUnsignedShort(position);
-    }
-    int length = body.getUnsignedShort(position);
-    if (length != name.length()) {
-      return false;
-    }
-    for (int i = 0; i < length; i++) {
-      if (body.getByte(position + 2 + i) != name.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   public boolean isReleased() {
     return released;
   }
 
   /** Releases the slice; later calls do nothing. */
   public void release() {
-    if (!released && releasable) {
+    if (!released) {
       released = true;
       body.release();
     }
@@ -190,8 +148,7 @@ public final class RowsResult implements Result {
   private void checkReadable() {
     if (released) {
       throw new IllegalStateException(
-          "this result page was already released: read rows while iterating, or copy them with"
-              + " ResultSet.all()");
+          "this ROWS result was already released (a result page reads its heap copy)");
     }
   }
 }

@@ -1,0 +1,132 @@
+package io.scyllaboot.driver.internal.protocol.message;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import java.util.Arrays;
+
+/**
+ * The rows of a ROWS result copied once onto the heap, so that the network buffer can be released
+ * at once and rows stay readable for as long as they are referenced, from any thread. Immutable:
+ * the copy and the cell index are final fields (safely published with the object); the column specs
+ * are parsed on first use into an immutable object, published through a volatile field.
+ */
+public final class HeapRows {
+  private final byte[] copy;
+  private final ByteBuf bytes;
+  private final int specsLength;
+  private final int flags;
+  private final int columnCount;
+  private final int rowCount;
+  private final int[] cellOffsets;
+  private volatile ColumnDefinitions columns;
+
+  HeapRows(
+      ByteBuf source,
+      int flags,
+      int columnCount,
+      int rowCount,
+      int rowsStart,
+      ColumnDefinitions columns) {
+    this.copy = new byte[source.readableBytes()];
+    source.getBytes(source.readerIndex(), copy);
+    this.bytes = Unpooled.wrappedBuffer(copy);
+    this.specsLength = hasMetadata(flags) ? rowsStart - 4 : 0; // the row count follows the specs
+    this.flags = flags;
+    this.columnCount = columnCount;
+    this.rowCount = rowCount;
+    this.columns = columns;
+    this.cellOffsets = indexCells(bytes, rowsStart, rowCount * columnCount);
+  }
+
+  private static int[] indexCells(ByteBuf bytes, int rowsStart, int cells) {
+    int[] offsets = new int[cells];
+    int position = rowsStart;
+    for (int i = 0; i < cells; i++) {
+      offsets[i] = position;
+      int length = bytes.getInt(position);
+      position += 4 + Math.max(length, 0);
+    }
+    return offsets;
+  }
+
+  public int columnCount() {
+    return columnCount;
+  }
+
+  public int rowCount() {
+    return rowCount;
+  }
+
+  /** Whether the response carried column specs (false when SKIP_METADATA was honoured). */
+  public boolean hasMetadata() {
+    return hasMetadata(flags);
+  }
+
+  private static boolean hasMetadata(int flags) {
+    return (flags & RowsResult.NO_METADATA) == 0;
+  }
+
+  /** Whether the column specs sent with the rows are these bytes (see {@link #specBytes()}). */
+  public boolean specsEqual(byte[] specs) {
+    return Arrays.equals(copy, 0, specsLength, specs, 0, specs.length);
+  }
+
+  /** A copy of the raw column specs sent with the rows (empty when none). */
+  public byte[] specBytes() {
+    return Arrays.copyOf(copy, specsLength);
+  }
+
+  /** The column definitions sent with the rows, parsed once on first call; null if none. */
+  public ColumnDefinitions columns() {
+    ColumnDefinitions parsed = columns;
+    if (parsed == null && hasMetadata()) {
+      // Racing threads may both parse; either result is complete and equal.
+      parsed =
+          RowsMetadataCodec.readColumnSpecs(bytes.duplicate().readerIndex(0), flags, columnCount);
+      columns = parsed;
+    }
+    return parsed;
+  }
+
+  /**
+   * The buffer the cells are in, addressed with {@link #cellOffset}. Read it with absolute getters
+   * only: it is shared by every row and thread.
+   */
+  public ByteBuf buffer() {
+    return bytes;
+  }
+
+  /**
+   * The index of the {@code [int length]} prefix of a cell. The value's bytes follow it; a negative
+   * length is a null value.
+   */
+  public int cellOffset(int row, int column) {
+    return cellOffsets[row * columnCount + column];
+  }
+
+  /**
+   * Whether the first column sent with the rows is named {@code name} (ASCII), read straight from
+   * the column specs without parsing them; false when there are no specs.
+   */
+  public boolean firstColumnIs(String name) {
+    if (!hasMetadata() || columnCount == 0) {
+      return false;
+    }
+    int position = 0;
+    int tableSpecs = 2; // keyspace and table, globally or before the first column
+    for (int i = 0; i < tableSpecs; i++) {
+      position += 2 + bytes.getUnsignedShort(position);
+    }
+    int length = bytes.getUnsignedShort(position);
+    if (length != name.length()) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (bytes.getByte(position + 2 + i) != name.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
