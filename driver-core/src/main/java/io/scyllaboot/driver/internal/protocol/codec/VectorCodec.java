@@ -111,7 +111,7 @@ final class VectorCodec implements TypeCodec<List> {
       return null; // an empty value: a vector has no empty Java form
     }
     // Variable-size elements take at least their 1-byte length each (fixed ones: checked below).
-    if (fixedSize == 0 && type.dimensions() > length) {
+    if (fixedSize <= 0 && type.dimensions() > length) {
       throw new IllegalArgumentException(
           "vector of "
               + type.dimensions()
@@ -119,9 +119,9 @@ final class VectorCodec implements TypeCodec<List> {
               + length
               + " bytes");
     }
-    List<Object> items = new ArrayList<>(type.dimensions());
+    List<Object> items;
     if (fixedSize > 0) {
-      if (length != fixedSize * type.dimensions()) {
+      if (length != (long) fixedSize * type.dimensions()) {
         // Reading on would decode the next cells' bytes as elements.
         throw new IllegalArgumentException(
             "a "
@@ -132,10 +132,12 @@ final class VectorCodec implements TypeCodec<List> {
                 + length
                 + " bytes");
       }
+      items = new ArrayList<>(type.dimensions());
       for (int i = 0; i < type.dimensions(); i++) {
         items.add(element.decode(in, index + i * fixedSize, fixedSize));
       }
     } else {
+      items = new ArrayList<>(type.dimensions()); // at most length: checked above
       ByteBuf slice = in.slice(index, length);
       for (int i = 0; i < type.dimensions(); i++) {
         long itemLength = VInts.readUnsigned(slice);
