@@ -288,4 +288,37 @@ class ShardAwareDriverTest {
     List<Received> known = executes().stream().filter(r -> r.token() != null).toList();
     assertThat(known).hasSize(1000).allMatch(Received::onOwningShard);
   }
+
+  @Test
+  void should_read_changed_result_columns_through_metadata_ids_under_v4() {
+    start(29143, 1);
+    String select = "SELECT * FROM shop.items WHERE id = ?";
+    cluster.prime(
+        select,
+        List.of(new Column("id", PrimitiveType.INT)),
+        new int[] {0},
+        List.of(new Column("name", PrimitiveType.TEXT)),
+        List.of(List.<Object>of("lamp")));
+    connect(CqlSession.builder());
+    PreparedStatement prepared = session.prepare(select);
+    try (var rs = session.execute(prepared.bind(1))) {
+      assertThat(rs.one().getString("name")).isEqualTo("lamp");
+    }
+    assertThat(cluster.received().stream().filter(r -> r.opcode() == STARTUP))
+        .allSatisfy(r -> assertThat(r.startupOptions()).containsKey("SCYLLA_USE_METADATA_ID"));
+    // The table changed: same statement, other result columns (a new result metadata id).
+    cluster.prime(
+        select,
+        List.of(new Column("id", PrimitiveType.INT)),
+        new int[] {0},
+        List.of(new Column("name", PrimitiveType.TEXT), new Column("price", PrimitiveType.INT)),
+        List.of(List.<Object>of("lamp", 42)));
+    for (int i = 0; i < 3; i++) {
+      try (var rs = session.execute(prepared.bind(1))) {
+        var row = rs.one();
+        assertThat(row.getString("name")).isEqualTo("lamp");
+        assertThat(row.getInt("price")).isEqualTo(42);
+      }
+    }
+  }
 }

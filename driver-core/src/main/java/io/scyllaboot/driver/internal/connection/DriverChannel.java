@@ -148,6 +148,15 @@ public final class DriverChannel {
     this.features = negotiated;
   }
 
+  /** Has the frame decoder read result metadata ids under v4 (ScyllaDB's extension). */
+  void useMetadataIds() {
+    io.scyllaboot.driver.internal.protocol.frame.FrameDecoder decoder =
+        channel.pipeline().get(io.scyllaboot.driver.internal.protocol.frame.FrameDecoder.class);
+    if (decoder != null) {
+      decoder.useMetadataIds();
+    }
+  }
+
   public SocketAddress remoteAddress() {
     return channel.remoteAddress();
   }

@@ -105,7 +105,12 @@ final class Handshake {
     startup.put("DRIVER_VERSION", DRIVER_VERSION);
     ScyllaFeatures features = ScyllaFeatures.parse(supported.options());
     channel.features(features);
-    startup.putAll(features.startupOptions());
+    Map<String, String> extensions = features.startupOptions();
+    startup.putAll(extensions);
+    if (extensions.containsKey(ScyllaFeatures.METADATA_ID) && channel.protocolVersion() < 5) {
+      // From STARTUP on, PREPARED and ROWS carry result metadata ids as under v5.
+      channel.useMetadataIds();
+    }
     if (options.compression() == Compression.LZ4) {
       List<String> offered = supported.options().getOrDefault("COMPRESSION", List.of());
       if (!offered.contains("lz4")) {

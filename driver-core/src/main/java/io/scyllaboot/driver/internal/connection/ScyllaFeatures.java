@@ -90,8 +90,8 @@ public record ScyllaFeatures(
 
   /**
    * The STARTUP entries that turn on the extensions this driver implements and the node offers (the
-   * server enables an extension when its key is present): the LWT mark, the rate-limit error and
-   * tablet routing.
+   * server enables an extension when its key is present): the LWT mark, the rate-limit error,
+   * tablet routing and result metadata ids.
    */
   public Map<String, String> startupOptions() {
     Map<String, String> options = new LinkedHashMap<>();
@@ -105,9 +105,11 @@ public record ScyllaFeatures(
     if (tabletsRouting) {
       options.put(TABLETS, "");
     }
-    // SCYLLA_USE_METADATA_ID is not asked for: it changes the v4 formats of PREPARED, EXECUTE and
-    // ROWS, which the codec reads the v5 way only under v5. Without it, v4 requests the result
-    // metadata with every EXECUTE, which is always correct.
+    // Under v4, result metadata ids let EXECUTE skip the result metadata safely (a changed table
+    // comes back as METADATA_CHANGED with the new columns), as under v5.
+    if (metadataId) {
+      options.put(METADATA_ID, "");
+    }
     return options;
   }
 

@@ -47,7 +47,7 @@ class ScyllaFeaturesTest {
         .containsEntry("SCYLLA_LWT_ADD_METADATA_MARK", "LWT_OPTIMIZATION_META_BIT_MASK=2147483648")
         .containsEntry("SCYLLA_RATE_LIMIT_ERROR", "")
         .containsEntry("TABLETS_ROUTING_V1", "")
-        .doesNotContainKey("SCYLLA_USE_METADATA_ID");
+        .containsEntry("SCYLLA_USE_METADATA_ID", "");
   }
 
   @Test

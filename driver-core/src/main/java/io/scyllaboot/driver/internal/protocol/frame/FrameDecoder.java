@@ -30,6 +30,8 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
   private static final int LZ4_MAX_RATIO = 255;
 
   private final @Nullable Compressor compressor;
+  // Set by the handshake when the node agreed to send result metadata ids under v4.
+  private volatile boolean metadataIds;
 
   public FrameDecoder(int maxFrameLength) {
     this(maxFrameLength, null);
@@ -50,7 +52,7 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
       return null;
     }
     try {
-      return decodeFrame(frame, compressor);
+      return decodeFrame(frame, compressor, metadataIds);
     } finally {
       frame.release();
     }
@@ -76,6 +78,11 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     return decodeFrame(frame, null);
   }
 
+  /** Reads result metadata ids under v4 from now on (ScyllaDB's SCYLLA_USE_METADATA_ID). */
+  public void useMetadataIds() {
+    this.metadataIds = true;
+  }
+
   /**
    * Decodes one complete frame (or v5 envelope) without releasing it: a {@link ResponseFrame}, or a
    * {@link DecodeFailure} when only its body is bad.
@@ -84,6 +91,14 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
    * @throws CorruptedFrameException if the header is not that of a response
    */
   public static Object decodeFrame(ByteBuf frame, @Nullable Compressor compressor) {
+    return decodeFrame(frame, compressor, false);
+  }
+
+  /**
+   * @param metadataIds whether result metadata ids are on the wire under v4 too
+   */
+  public static Object decodeFrame(
+      ByteBuf frame, @Nullable Compressor compressor, boolean metadataIds) {
     int start = frame.readerIndex();
     int versionByte = frame.getUnsignedByte(start);
     if ((versionByte & FrameHeader.RESPONSE_BIT) == 0) {
@@ -118,7 +133,7 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
           (flags & FrameHeader.FLAG_WARNING) != 0 ? Primitives.readStringList(body) : List.of();
       Map<String, ByteBuffer> payload =
           (flags & FrameHeader.FLAG_CUSTOM_PAYLOAD) != 0 ? Primitives.readBytesMap(body) : Map.of();
-      Response message = ResponseDecoder.decode(opcode, body, version);
+      Response message = ResponseDecoder.decode(opcode, body, version, metadataIds);
       return new ResponseFrame(streamId, message, warnings, tracingId, payload);
     } catch (RuntimeException e) {
       return new DecodeFailure(streamId, opcode, e);

@@ -13,9 +13,19 @@ public final class ResponseDecoder {
   private ResponseDecoder() {}
 
   public static Response decode(int opcode, ByteBuf body, int protocolVersion) {
+    return decode(opcode, body, protocolVersion, false);
+  }
+
+  /**
+   * @param metadataIds whether result metadata ids are on the wire under v4 too (ScyllaDB's {@code
+   *     SCYLLA_USE_METADATA_ID}); v5 always has them
+   */
+  public static Response decode(
+      int opcode, ByteBuf body, int protocolVersion, boolean metadataIds) {
+    boolean ids = metadataIds || protocolVersion >= 5;
     return switch (opcode) {
       case Opcodes.READY -> Response.Ready.INSTANCE;
-      case Opcodes.RESULT -> decodeResult(body, protocolVersion);
+      case Opcodes.RESULT -> decodeResult(body, protocolVersion, ids);
       case Opcodes.ERROR -> new Response.Error(ErrorDecoder.decode(body, protocolVersion));
       case Opcodes.SUPPORTED -> new Response.Supported(Primitives.readStringMultimap(body));
       case Opcodes.AUTHENTICATE -> new Response.Authenticate(Primitives.readString(body));
@@ -27,15 +37,15 @@ public final class ResponseDecoder {
     };
   }
 
-  private static Result decodeResult(ByteBuf body, int protocolVersion) {
+  private static Result decodeResult(ByteBuf body, int protocolVersion, boolean metadataIds) {
     int kind = body.readInt();
     return switch (kind) {
       case Result.VOID -> Result.Void.INSTANCE;
-      case Result.ROWS -> RowsMetadataCodec.readRows(body, protocolVersion);
+      case Result.ROWS -> RowsMetadataCodec.readRows(body, protocolVersion, metadataIds);
       case Result.SET_KEYSPACE -> new Result.SetKeyspace(Primitives.readString(body));
       case Result.PREPARED -> {
         byte[] id = Primitives.readShortBytes(body);
-        byte[] resultMetadataId = protocolVersion >= 5 ? Primitives.readShortBytes(body) : null;
+        byte[] resultMetadataId = metadataIds ? Primitives.readShortBytes(body) : null;
         RowsMetadata variables = RowsMetadataCodec.readVariables(body, protocolVersion);
         RowsMetadata resultMetadata = RowsMetadataCodec.readResultMetadata(body, protocolVersion);
         yield new Result.Prepared(id, resultMetadataId, variables, resultMetadata);

@@ -12,6 +12,13 @@ final class RowsMetadataCodec {
 
   /** Reads a ROWS body, retaining a slice of it for the lazy page; the input is not released. */
   static RowsResult readRows(ByteBuf in, int protocolVersion) {
+    return readRows(in, protocolVersion, protocolVersion >= 5);
+  }
+
+  /**
+   * @param metadataIds whether METADATA_CHANGED and its new id may be on the wire
+   */
+  static RowsResult readRows(ByteBuf in, int protocolVersion, boolean metadataIds) {
     int flags = in.readInt();
     int columnCount = in.readInt();
     // Even without specs each row holds a 4-byte length per column: bound it by the body either
@@ -19,7 +26,7 @@ final class RowsMetadataCodec {
     checkColumnCount(in, columnCount, (flags & RowsResult.NO_METADATA) != 0 ? 0 : 4);
     byte[] pagingState = (flags & RowsResult.HAS_MORE_PAGES) != 0 ? Primitives.readBytes(in) : null;
     byte[] newMetadataId =
-        protocolVersion >= 5 && (flags & RowsResult.METADATA_CHANGED) != 0
+        metadataIds && (flags & RowsResult.METADATA_CHANGED) != 0
             ? Primitives.readShortBytes(in)
             : null;
     int specsStart = in.readerIndex();
