@@ -282,11 +282,14 @@ final class Cluster implements ClusterMetadata {
       DefaultNode first = node;
       return requests
           .prepare(channel, query)
-          .thenApply(
+          .thenCompose(
               prepared -> {
-                prepareOnOtherNodes(requests, query, first);
                 boolean lwt = channel.features().isLwt(prepared.variables().flags());
-                return new DefaultPreparedStatement(query, settings.keyspace(), prepared, lwt);
+                DefaultPreparedStatement statement =
+                    new DefaultPreparedStatement(query, settings.keyspace(), prepared, lwt);
+                // Completes once every node knows it: a first EXECUTE right after this would
+                // otherwise meet UNPREPARED on a node the background PREPARE has not reached.
+                return prepareOnOtherNodes(requests, query, first).thenApply(done -> statement);
               })
           .toCompletableFuture();
     }
@@ -294,19 +297,28 @@ final class Cluster implements ClusterMetadata {
         new AllNodesFailedException("no connection to prepare '" + query + "' on", Map.of()));
   }
 
-  private void prepareOnOtherNodes(StatementRequests requests, String query, DefaultNode done) {
+  /**
+   * Prepares on every other node with an open connection; completes when each has answered or
+   * failed (a node that fails gets the statement again on its first UNPREPARED).
+   */
+  private CompletableFuture<Void> prepareOnOtherNodes(
+      StatementRequests requests, String query, DefaultNode done) {
+    List<CompletableFuture<?>> others = new ArrayList<>();
     for (ChannelPool pool : pools.values()) {
       DriverChannel channel = pool.node() == done ? null : pool.next();
       if (channel != null) {
-        requests
-            .prepare(channel, query)
-            .exceptionally(
-                error -> {
-                  LOG.debug("[{}] background prepare failed: {}", channel, error.getMessage());
-                  return null;
-                });
+        others.add(
+            requests
+                .prepare(channel, query)
+                .exceptionally(
+                    error -> {
+                      LOG.debug("[{}] prepare failed: {}", channel, error.getMessage());
+                      return null;
+                    })
+                .toCompletableFuture());
       }
     }
+    return CompletableFuture.allOf(others.toArray(new CompletableFuture<?>[0]));
   }
 
   /**
