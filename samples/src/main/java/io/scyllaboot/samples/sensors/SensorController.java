@@ -98,9 +98,14 @@ public class SensorController {
     Slice<Reading> slice = readings.findBySensorIdAndDay(id, when, request);
     CqlPageRequest fetched = (CqlPageRequest) slice.getPageable();
     PagingState next = fetched.getNextPagingState();
-    return next == null
-        ? Map.of("readings", slice.getContent())
-        : Map.of("readings", slice.getContent(), "next", next.toString());
+    // Insertion order: Map.of iterates in a per-JVM random order, and clients read "readings"
+    // first.
+    Map<String, Object> body = new java.util.LinkedHashMap<>();
+    body.put("readings", slice.getContent());
+    if (next != null) {
+      body.put("next", next.toString());
+    }
+    return body;
   }
 
   @GetMapping("/sensors/{id}/latest")
