@@ -55,6 +55,22 @@ public final class CassandraNode {
         .toLowerCase(Locale.ROOT);
   }
 
+  /** A session on the local node with a generous request timeout (DDL on a busy machine). */
+  public static io.scyllaboot.driver.api.CqlSession openSession() {
+    return io.scyllaboot.driver.api.CqlSession.builder()
+        .addContactPoint(address())
+        .withRequestTimeout(java.time.Duration.ofSeconds(30))
+        .build();
+  }
+
+  /** Creates a keyspace of one replica (the local node is a cluster of one). */
+  public static void createKeyspace(io.scyllaboot.driver.api.CqlSession session, String keyspace) {
+    session.execute(
+        "CREATE KEYSPACE "
+            + keyspace
+            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+  }
+
   static boolean isListening() {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(HOST, PORT), 1000);

@@ -8,7 +8,6 @@ import io.scyllaboot.driver.api.type.TupleValue;
 import io.scyllaboot.driver.api.type.UdtValue;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +28,8 @@ class EmptyValuesIT {
   @BeforeAll
   static void createSchema() {
     keyspace = CassandraNode.uniqueKeyspace("empty");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-    session.execute(
-        "CREATE KEYSPACE "
-            + keyspace
-            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    session = CassandraNode.openSession();
+    CassandraNode.createKeyspace(session, keyspace);
     session.execute("CREATE TYPE " + keyspace + ".pair (a int, b text)");
     session.execute(
         "CREATE TABLE "

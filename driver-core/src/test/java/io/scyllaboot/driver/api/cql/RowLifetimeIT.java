@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -29,15 +28,8 @@ class RowLifetimeIT {
   @BeforeAll
   static void createSchema() {
     keyspace = CassandraNode.uniqueKeyspace("lifetime");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-    session.execute(
-        "CREATE KEYSPACE "
-            + keyspace
-            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    session = CassandraNode.openSession();
+    CassandraNode.createKeyspace(session, keyspace);
     session.execute("CREATE TABLE " + keyspace + ".items (id int PRIMARY KEY, name text)");
     PreparedStatement insert =
         session.prepare("INSERT INTO " + keyspace + ".items (id, name) VALUES (?, ?)");

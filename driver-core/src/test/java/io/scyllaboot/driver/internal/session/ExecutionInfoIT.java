@@ -31,15 +31,8 @@ class ExecutionInfoIT {
   @BeforeAll
   static void open() {
     keyspace = CassandraNode.uniqueKeyspace("execinfo");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-    session.execute(
-        "CREATE KEYSPACE "
-            + keyspace
-            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    session = CassandraNode.openSession();
+    CassandraNode.createKeyspace(session, keyspace);
     session.execute("CREATE TABLE " + keyspace + ".kv (k int, c int, v text, PRIMARY KEY (k, c))");
   }
 
