@@ -235,9 +235,12 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       PrimedStatement primed,
       boolean skip,
       byte[] clientMetadataId) {
+    boolean elsewhere = owningShard >= 0 && owningShard != shard;
     long delay = cluster.crossShardDelayNanos();
-    boolean delayed = delay > 0 && owningShard >= 0 && owningShard != shard;
-    ByteBuf target = delayed ? ctx.alloc().heapBuffer() : batch(ctx);
+    long spin = cluster.crossShardHopSpinNanos();
+    boolean delayed = elsewhere && delay > 0;
+    boolean hop = elsewhere && !delayed && spin >= 0 && owningShard < generation.shards();
+    ByteBuf target = delayed || hop ? ctx.alloc().heapBuffer() : batch(ctx);
     if (cluster.isRateLimited(primed.query)) {
       payloadTablet = null; // errors carry no payload
       int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
@@ -257,15 +260,31 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       Wire.end(target, start);
     }
     record(opcode, stream, primed.query);
-    if (delayed) {
+    if (delayed || hop) {
       byte[] frame = new byte[target.readableBytes()];
       target.readBytes(frame).release();
-      // A wrapped array: nothing to release if the loop shuts down before the task runs.
-      ctx.executor()
-          .schedule(
-              () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise()),
-              delay,
-              TimeUnit.NANOSECONDS);
+      // A wrapped array: nothing to release if a loop shuts down before the task runs.
+      Runnable write = () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise());
+      if (delayed) {
+        ctx.executor().schedule(write, delay, TimeUnit.NANOSECONDS);
+      } else {
+        generation.loops()[owningShard].execute(
+            () -> {
+              spin(spin);
+              node.countHop();
+              ctx.executor().execute(write);
+            });
+      }
+    }
+  }
+
+  /** Keeps the (owning shard's) thread busy, as the work of a cross-shard message would. */
+  private static void spin(long nanos) {
+    if (nanos > 0) {
+      long end = System.nanoTime() + nanos;
+      while (System.nanoTime() - end < 0) {
+        Thread.onSpinWait();
+      }
     }
   }
 
