@@ -140,7 +140,9 @@ public final class Benchmark {
             "clients",
             scylla
                 ? String.join(",", SCYLLA_MODE_CLIENTS)
-                : String.join(",", ASYNC_CLIENTS) + "," + String.join(",", SYNC_CLIENTS));
+                : String.join(",", ASYNC_CLIENTS).replace("scylla-shard-unaware,", "")
+                    + ","
+                    + String.join(",", SYNC_CLIENTS));
     // select has no partition key, hence no owning shard: not a ScyllaDB-shaped workload
     List<Workload> workloads =
         list("workloads", scylla ? "insert,select-key" : "insert,select,select-key").stream()
