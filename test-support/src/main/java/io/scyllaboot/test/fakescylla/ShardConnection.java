@@ -35,6 +35,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private boolean metadataId;
   private ByteBuf cumulation;
   private ByteBuf out;
+  private boolean hopFlushPending;
 
   // The current request's values (offsets into its body) and routing; reused, single-threaded.
   private int valueCount;
@@ -264,17 +265,37 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       byte[] frame = new byte[target.readableBytes()];
       target.readBytes(frame).release();
       // A wrapped array: nothing to release if a loop shuts down before the task runs.
-      Runnable write = () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise());
       if (delayed) {
-        ctx.executor().schedule(write, delay, TimeUnit.NANOSECONDS);
+        ctx.executor()
+            .schedule(
+                () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise()),
+                delay,
+                TimeUnit.NANOSECONDS);
       } else {
         generation.loops()[owningShard].execute(
             () -> {
               spin(spin);
               node.countHop();
-              ctx.executor().execute(write);
+              ctx.executor().execute(() -> writeHopped(ctx, frame));
             });
       }
+    }
+  }
+
+  /**
+   * Back on the receiving shard: answers that come back together share one flush, as a real shard's
+   * output stream batches them.
+   */
+  private void writeHopped(ChannelHandlerContext ctx, byte[] frame) {
+    ctx.write(Unpooled.wrappedBuffer(frame), ctx.voidPromise());
+    if (!hopFlushPending) {
+      hopFlushPending = true;
+      ctx.executor()
+          .execute(
+              () -> {
+                hopFlushPending = false;
+                ctx.flush();
+              });
     }
   }
 
