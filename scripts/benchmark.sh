@@ -5,11 +5,16 @@
 #   scripts/benchmark.sh                 against the local node (started if needed, stopped at the end
 #                                        only if this script started it; KEEP_NODE=1 leaves it up)
 #   scripts/benchmark.sh --fake          against the lean fake node (BenchFakeNode, its own JVM)
-#   scripts/benchmark.sh --quick [--fake]  a smoke pass: a few hundred operations per client, one round
+#   scripts/benchmark.sh --scylla        against a ScyllaDB-shaped fake cluster (FakeScyllaCluster, its own
+#                                        JVM, 127.0.8.x:39042/39043): a request on a non-owning shard pays
+#                                        a cross-shard hop; ours shard-aware, ours shard-unaware, Apache
+#   scripts/benchmark.sh --quick [--fake|--scylla]  a smoke pass: a few hundred operations per client,
+#                                        one round
 #
 # Other options go to the harness (io.scyllaboot.benchmarks.Benchmark), e.g. --rounds 3,
 # --concurrency 256, --clients scylla,apache, --workloads select-key, --ops 100000, --warmup 20000,
-# --jvm "-Xms1g -Xmx1g", --out FILE. The table goes to benchmark-results/latest[-fake][-quick].md.
+# --jvm "-Xms1g -Xmx1g", --out FILE; with --scylla also --nodes 2, --shards 2, --hop-us 5 (the busy-spin
+# of a hop on the owning shard). The table goes to benchmark-results/latest[-fake|-scylla][-quick].md.
 #
 # The node is the one of scripts/cassandra-node.sh, so NODE_HOST, NODE_PORT, NODE_DIR, NODE_JMX_PORT select
 # another one, e.g. a node of the benchmark's own beside a node that tests are using:
@@ -20,7 +25,7 @@ cd "$root"
 
 fake=0
 for arg in "$@"; do
-  [[ "$arg" == --fake ]] && fake=1
+  [[ "$arg" == --fake || "$arg" == --scylla ]] && fake=1
 done
 
 started_node=0

@@ -33,20 +33,31 @@ import java.util.concurrent.TimeUnit;
  * rounds with each figure's ratio to the Apache driver's async API, plus one {@code RESULT} line
  * per result, and writes the table to a file.
  *
- * <p>Options: {@code --fake}, {@code --quick} (a few hundred operations per client, one round),
- * {@code --rounds R}, {@code --concurrency 100,256,1024}, {@code --clients a,b}, {@code --workloads
- * insert,select,select-key}, {@code --ops N} (overrides the per-workload defaults), {@code --warmup
- * N}, {@code --sync-threads 256}, {@code --out FILE}, {@code --host H --port P}, {@code --jvm
- * "FLAGS"}.
+ * <p>With {@code --scylla}, the target is a ScyllaDB-shaped fake cluster ({@link
+ * BenchScyllaCluster}, its own JVM) where a request on a non-owning shard pays a cross-shard hop,
+ * the clients are ours shard-aware, ours shard-unaware and the Apache driver, and the table adds
+ * the fraction of requests that landed on their owning shard ({@code --nodes 2 --shards 2 --hop-us
+ * 5 --shard-aware-port 39043}; the node is {@code 127.0.8.1:39042} unless {@code --host/--port}).
+ *
+ * <p>Options: {@code --fake}, {@code --scylla}, {@code --quick} (a few hundred operations per
+ * client, one round), {@code --rounds R}, {@code --concurrency 100,256,1024}, {@code --clients
+ * a,b}, {@code --workloads insert,select,select-key}, {@code --ops N} (overrides the per-workload
+ * defaults), {@code --warmup N}, {@code --sync-threads 256}, {@code --out FILE}, {@code --host H
+ * --port P}, {@code --jvm "FLAGS"}.
  */
 public final class Benchmark {
   static final List<String> ASYNC_CLIENTS =
-      List.of("scylla", "scylla-async-template", "apache", "spring-data-async");
+      List.of(
+          "scylla", "scylla-shard-unaware", "scylla-async-template", "apache", "spring-data-async");
+  static final List<String> SCYLLA_MODE_CLIENTS =
+      List.of("scylla", "scylla-shard-unaware", "apache");
   static final List<String> SYNC_CLIENTS = List.of("scylla-template", "spring-data");
   static final String BASELINE = "apache";
 
   private final Map<String, String> options;
   private final boolean fake;
+  private final boolean scylla;
+  private final boolean noNode; // a fake of either kind: no schema, no rows to fill or count
   private final boolean quick;
   private final String host;
   private final int port;
@@ -57,14 +68,18 @@ public final class Benchmark {
   private final List<Result> results = new ArrayList<>();
   private final PrintStream log = System.out;
   private Process fakeNode;
+  private ScyllaClusterProcess scyllaCluster;
   private long serverPid = -1;
 
   private Benchmark(Map<String, String> options) {
     this.options = options;
     this.fake = options.containsKey("fake");
+    this.scylla = options.containsKey("scylla");
+    this.noNode = fake || scylla;
     this.quick = options.containsKey("quick");
-    this.host = options.getOrDefault("host", "127.0.0.1");
-    this.port = Integer.parseInt(options.getOrDefault("port", fake ? "19042" : "9042"));
+    this.host = options.getOrDefault("host", scylla ? "127.0.8.1" : "127.0.0.1");
+    this.port =
+        Integer.parseInt(options.getOrDefault("port", scylla ? "39042" : fake ? "19042" : "9042"));
     this.jvmFlags =
         Arrays.asList(
             options
@@ -77,7 +92,7 @@ public final class Benchmark {
     Map<String, String> options = new HashMap<>();
     for (int i = 0; i < args.length; i++) {
       String name = args[i].replaceFirst("^--", "");
-      if (name.equals("fake") || name.equals("quick")) {
+      if (name.equals("fake") || name.equals("scylla") || name.equals("quick")) {
         options.put(name, "true");
       } else {
         options.put(name, args[++i]);
@@ -97,9 +112,9 @@ public final class Benchmark {
     }
     // Sized for 10-40 s per client on a 2-core machine (client and node sharing it).
     return switch (workload) {
-      case INSERT -> fake ? 2_000_000 : 200_000;
-      case SELECT -> fake ? 1_000_000 : 100_000;
-      case SELECT_KEY -> fake ? 2_000_000 : 200_000;
+      case INSERT -> noNode ? 2_000_000 : 200_000;
+      case SELECT -> noNode ? 1_000_000 : 100_000;
+      case SELECT_KEY -> noNode ? 2_000_000 : 200_000;
     };
   }
 
@@ -121,9 +136,18 @@ public final class Benchmark {
             .map(Integer::parseInt)
             .toList();
     List<String> clients =
-        list("clients", String.join(",", ASYNC_CLIENTS) + "," + String.join(",", SYNC_CLIENTS));
+        list(
+            "clients",
+            scylla
+                ? String.join(",", SCYLLA_MODE_CLIENTS)
+                : String.join(",", ASYNC_CLIENTS).replace("scylla-shard-unaware,", "")
+                    + ","
+                    + String.join(",", SYNC_CLIENTS));
+    // select has no partition key, hence no owning shard: not a ScyllaDB-shaped workload
     List<Workload> workloads =
-        list("workloads", "insert,select,select-key").stream().map(Workload::of).toList();
+        list("workloads", scylla ? "insert,select-key" : "insert,select,select-key").stream()
+            .map(Workload::of)
+            .toList();
     int syncThreads = Integer.parseInt(options.getOrDefault("sync-threads", "256"));
     String started = LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
     String load = loadAverage();
@@ -131,16 +155,19 @@ public final class Benchmark {
     if (fake) {
       startFakeNode();
     }
+    if (scylla) {
+      startScyllaCluster();
+    }
     serverPid = serverPid();
-    try (CqlSession admin = fake ? null : adminSession()) {
-      if (!fake) {
+    try (CqlSession admin = noNode ? null : adminSession()) {
+      if (!noNode) {
         schema(admin);
       }
       if (!quick && !options.containsKey("no-node-warmup")) {
         warmNode(admin, workloads);
       }
       for (Workload workload : workloads) {
-        if (!fake) {
+        if (!noNode) {
           fill(admin, workload);
         }
         for (int round = 1; round <= rounds; round++) {
@@ -163,15 +190,12 @@ public final class Benchmark {
         fakeNode.destroy();
         fakeNode.waitFor(10, TimeUnit.SECONDS);
       }
+      if (scyllaCluster != null) {
+        scyllaCluster.close();
+      }
     }
-    Report report =
-        new Report(
-            results,
-            fake,
-            fake
-                ? "the fake node (BenchFakeNode, its own JVM)"
-                : "the local node " + host + ":" + port,
-            jvmFlags);
+    String mode = scylla ? "scylla" : fake ? "fake" : "node";
+    Report report = new Report(results, mode, target(), jvmFlags);
     String table = report.table(started, load, rounds);
     log.println();
     log.println(table);
@@ -180,7 +204,10 @@ public final class Benchmark {
     String out =
         options.getOrDefault(
             "out",
-            "benchmark-results/latest" + (fake ? "-fake" : "") + (quick ? "-quick" : "") + ".md");
+            "benchmark-results/latest"
+                + (scylla ? "-scylla" : fake ? "-fake" : "")
+                + (quick ? "-quick" : "")
+                + ".md");
     Path path = Path.of(out);
     if (path.getParent() != null) {
       Files.createDirectories(path.getParent());
@@ -196,6 +223,29 @@ public final class Benchmark {
       log.println(failures + " client run(s) FAILED");
     }
     return failures;
+  }
+
+  private String target() {
+    if (scylla) {
+      return String.format(
+          Locale.ROOT,
+          "the fake ScyllaDB cluster (FakeScyllaCluster, its own JVM: %s node(s) x %s shards from"
+              + " %s:%d, shard-aware port %d; a request on a non-owning shard hops to the owning"
+              + " shard's event loop and back, spinning %s us there)",
+          options.getOrDefault("nodes", "2"),
+          options.getOrDefault("shards", "2"),
+          host,
+          port,
+          shardAwarePort(),
+          options.getOrDefault("hop-us", "5"));
+    }
+    return fake
+        ? "the fake node (BenchFakeNode, its own JVM)"
+        : "the local node " + host + ":" + port;
+  }
+
+  private int shardAwarePort() {
+    return Integer.parseInt(options.getOrDefault("shard-aware-port", "39043"));
   }
 
   // ---------------- the node ----------------
@@ -223,7 +273,7 @@ public final class Benchmark {
   private void warmNode(CqlSession admin, List<Workload> workloads) throws Exception {
     log.println("== warming the node (results discarded)");
     for (Workload workload : workloads) {
-      if (!fake) {
+      if (!noNode) {
         fill(admin, workload);
       }
       for (String client : List.of("scylla", BASELINE)) {
@@ -299,10 +349,27 @@ public final class Benchmark {
     log.println("== fake node (pid " + fakeNode.pid() + ") on " + host + ":" + port);
   }
 
-  /** The pid of the process listening on the node's port (the fake node, or the real node). */
+  private void startScyllaCluster() throws IOException {
+    scyllaCluster =
+        ScyllaClusterProcess.start(
+            javaBin,
+            classpath,
+            host,
+            port,
+            shardAwarePort(),
+            Integer.parseInt(options.getOrDefault("nodes", "2")),
+            Integer.parseInt(options.getOrDefault("shards", "2")),
+            Long.parseLong(options.getOrDefault("hop-us", "5")));
+    log.println("== " + target() + ", pid " + scyllaCluster.pid());
+  }
+
+  /** The pid of the process listening on the node's port (a fake, or the real node). */
   private long serverPid() {
     if (fakeNode != null) {
       return fakeNode.pid();
+    }
+    if (scyllaCluster != null) {
+      return scyllaCluster.pid();
     }
     try {
       Process ss =
@@ -340,18 +407,28 @@ public final class Benchmark {
   private boolean measure(
       CqlSession admin, String client, Workload workload, int concurrency, int round)
       throws Exception {
-    if (workload == Workload.INSERT && !fake) {
+    if (workload == Workload.INSERT && !noNode) {
       admin.execute("TRUNCATE benchmarks.basic").close();
     }
     long ops = opsFor(workload);
     long warmup = warmupFor(workload);
+    if (scyllaCluster != null) {
+      scyllaCluster.counters(); // zeroes them
+    }
     Map<String, Double> m = runClient(client, workload, concurrency, ops, warmup);
+    if (m != null && scyllaCluster != null) {
+      // warm-up and measured requests alike: where requests land does not change as the JIT warms
+      ScyllaClusterProcess.Counters counters = scyllaCluster.counters();
+      m.put("with_token", (double) counters.withToken());
+      m.put("on_owning_shard", (double) counters.onOwningShard());
+      m.put("hops", (double) counters.hops());
+    }
     if (m == null) {
       log.printf("   %s %s C=%d round %d: FAILED%n", workload.label, client, concurrency, round);
       return false;
     }
     String check = "";
-    if (workload == Workload.INSERT && !fake) {
+    if (workload == Workload.INSERT && !noNode) {
       long rows = count(admin);
       check = " count=" + rows;
       if (rows != ops + warmup) {
@@ -376,7 +453,10 @@ public final class Benchmark {
         result.cpuMicrosPerOp(),
         result.allocPerOp(),
         m.get("p99_ns") / 1000,
-        check);
+        check
+            + (m.containsKey("with_token")
+                ? String.format(Locale.ROOT, " owning shard %.2f", result.owningShardFraction())
+                : ""));
     return true;
   }
 
@@ -386,6 +466,10 @@ public final class Benchmark {
     List<String> command = new ArrayList<>();
     command.add(javaBin);
     command.addAll(jvmFlags);
+    if (scylla) {
+      command.add("-Dbench.select-key-value=" + BenchScyllaCluster.ROW_VALUE);
+      command.add("-Dbench.shard-aware-port=" + shardAwarePort());
+    }
     command.add("-cp");
     command.add(classpath);
     command.add(ClientMain.class.getName());

@@ -38,7 +38,8 @@ import org.HdrHistogram.Recorder;
  *
  * <p>CPU is the process's (every thread, the JIT and GC included), allocation is summed over every
  * live thread from the JVM's per-thread counters, bytes and segments are the kernel's counters
- * ({@code ss -tinp}) of this process's sockets to the node's port.
+ * ({@code ss -tinp}) of this process's sockets to the node's port (and shard-aware port, {@code
+ * -Dbench.shard-aware-port}).
  *
  * <p>With a node pid, the node's user and system CPU over the same interval ({@code
  * /proc/PID/stat}) are added as {@code node_user_ns} and {@code node_sys_ns}.
@@ -48,7 +49,19 @@ import org.HdrHistogram.Recorder;
 public final class ClientMain {
   private ClientMain() {}
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
+    try {
+      measure(args);
+    } catch (Throwable e) {
+      // The drivers' non-daemon threads would keep a failed client alive: exit, so the harness goes
+      // on
+      e.printStackTrace();
+      System.exit(1);
+    }
+    System.exit(0);
+  }
+
+  private static void measure(String[] args) throws Exception {
     String clientName = args[0];
     Workload workload = Workload.of(args[1]);
     int concurrency = Integer.parseInt(args[2]);
@@ -98,7 +111,6 @@ public final class ClientMain {
       }
       client.close();
     }
-    System.exit(0);
   }
 
   private static void run(
@@ -124,7 +136,7 @@ public final class ClientMain {
                     int i = workload == Workload.INSERT ? random.nextInt() : random.nextInt(0, 10);
                     UUID id = id(workload, random, i);
                     if (workload == Workload.SELECT_KEY) {
-                      i = (int) id.getLeastSignificantBits();
+                      i = expectedValue(id);
                     }
                     long t0 = System.nanoTime();
                     client.sync(workload, id, i);
@@ -140,6 +152,16 @@ public final class ClientMain {
     }
     new AsyncLoop(client, workload, total, recorder).run(concurrency);
   }
+
+  /**
+   * The {@code val} a select-key must return: the key's low 32 bits, or the one value every answer
+   * carries when the harness says so ({@code -Dbench.select-key-value}, the ScyllaDB-shaped fake).
+   */
+  private static int expectedValue(UUID id) {
+    return FIXED_VALUE != null ? FIXED_VALUE : (int) id.getLeastSignificantBits();
+  }
+
+  private static final Integer FIXED_VALUE = Integer.getInteger("bench.select-key-value");
 
   static UUID id(Workload workload, ThreadLocalRandom random, int i) {
     return switch (workload) {
@@ -181,7 +203,7 @@ public final class ClientMain {
       ThreadLocalRandom random = ThreadLocalRandom.current();
       int i = workload == Workload.INSERT ? random.nextInt() : 0;
       UUID id = id(workload, random, i);
-      int expected = workload == Workload.SELECT_KEY ? (int) id.getLeastSignificantBits() : i;
+      int expected = workload == Workload.SELECT_KEY ? expectedValue(id) : i;
       long t0 = System.nanoTime();
       CompletionStage<?> stage;
       try {
@@ -268,7 +290,7 @@ public final class ClientMain {
     String pid = "pid=" + ProcessHandle.current().pid() + ",";
     try {
       Process ss =
-          new ProcessBuilder("ss", "-tinpH", "state", "established", "( dport = :" + port + " )")
+          new ProcessBuilder("ss", "-tinpH", "state", "established", portFilter(port))
               .redirectErrorStream(true)
               .start();
       int sockets = 0;
@@ -301,6 +323,14 @@ public final class ClientMain {
     } catch (Exception e) {
       return -1;
     }
+  }
+
+  /** The node's port, and its shard-aware port when the harness names one. */
+  private static String portFilter(int port) {
+    Integer shardAware = Integer.getInteger("bench.shard-aware-port");
+    return shardAware == null
+        ? "( dport = :" + port + " )"
+        : "( dport = :" + port + " or dport = :" + shardAware + " )";
   }
 
   private static Map<String, Long> fields(String line) {

@@ -68,7 +68,8 @@ final class Clients {
 
   static Client create(String name) {
     return switch (name) {
-      case "scylla" -> new ScyllaAsync();
+      case "scylla" -> new ScyllaAsync(true);
+      case "scylla-shard-unaware" -> new ScyllaAsync(false);
       case "scylla-template" -> new ScyllaTemplate();
       case "scylla-async-template" -> new ScyllaAsyncTemplate();
       case "apache" -> new ApacheAsync();
@@ -87,24 +88,38 @@ final class Clients {
   // ---------------- our driver ----------------
 
   static io.scyllaboot.driver.api.CqlSession scyllaSession(InetSocketAddress node) {
+    return scyllaSession(node, true);
+  }
+
+  static io.scyllaboot.driver.api.CqlSession scyllaSession(
+      InetSocketAddress node, boolean shardAware) {
     return io.scyllaboot.driver.api.CqlSession.builder()
         .addContactPoint(node)
+        .withShardAwareness(shardAware)
         .withLocalDatacenter("datacenter1")
         .withRequestTimeout(TIMEOUT)
         .withSessionName("bench")
         .build();
   }
 
-  /** Our driver, asynchronous API, prepared statements bound by the caller. */
+  /**
+   * Our driver, asynchronous API, prepared statements bound by the caller; shard-aware (the
+   * default) or not (on ScyllaDB, a node is then pooled like a Cassandra node).
+   */
   static final class ScyllaAsync extends Client {
+    private final boolean shardAware;
     private io.scyllaboot.driver.api.CqlSession session;
     private io.scyllaboot.driver.api.cql.PreparedStatement insert;
     private io.scyllaboot.driver.api.cql.PreparedStatement select;
     private io.scyllaboot.driver.api.cql.PreparedStatement selectKey;
 
+    ScyllaAsync(boolean shardAware) {
+      this.shardAware = shardAware;
+    }
+
     @Override
     void open(InetSocketAddress node) {
-      session = scyllaSession(node);
+      session = scyllaSession(node, shardAware);
       insert = session.prepare(INSERT);
       select = session.prepare(SELECT);
       selectKey = session.prepare(SELECT_KEY);

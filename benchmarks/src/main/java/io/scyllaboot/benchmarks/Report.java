@@ -11,13 +11,13 @@ import java.util.function.ToDoubleFunction;
 /** Medians over the rounds, ratios to the Apache driver, the table and the RESULT lines. */
 final class Report {
   private final List<Result> results;
-  private final boolean fake;
+  private final String mode; // node, fake or scylla
   private final String target;
   private final List<String> jvmFlags;
 
-  Report(List<Result> results, boolean fake, String target, List<String> jvmFlags) {
+  Report(List<Result> results, String mode, String target, List<String> jvmFlags) {
     this.results = results;
-    this.fake = fake;
+    this.mode = mode;
     this.target = target;
     this.jvmFlags = jvmFlags;
   }
@@ -62,6 +62,7 @@ final class Report {
           runs,
           "node_cores",
           r -> r.m().getOrDefault("node_cpu_ns", -1e9) / 1e9 / r.m().get("seconds"));
+      put(runs, "owning_shard_fraction", Result::owningShardFraction);
     }
 
     private void put(List<Result> runs, String name, ToDoubleFunction<Result> f) {
@@ -87,7 +88,7 @@ final class Report {
           "RESULT workload=%s client=%s concurrency=%d ops_per_s=%.0f cpu_us_per_op=%.2f"
               + " alloc_bytes_per_op=%.0f p99_us=%.0f segments_per_op=%.3f"
               + " bytes_per_op=%.1f p50_us=%.0f p999_us=%.0f gc_count=%.0f gc_ms=%.0f"
-              + " node_cpu_us_per_op=%.2f mode=%s",
+              + " node_cpu_us_per_op=%.2f%s mode=%s",
           workload.label,
           client,
           concurrency,
@@ -102,7 +103,11 @@ final class Report {
           get("gc_count"),
           get("gc_ms"),
           get("node_cpu_us_per_op"),
-          fake ? "fake" : "node");
+          scylla()
+              ? String.format(
+                  Locale.ROOT, " owning_shard_fraction=%.3f", get("owning_shard_fraction"))
+              : "",
+          mode);
     }
   }
 
@@ -145,11 +150,16 @@ final class Report {
         List.of(
             "apache",
             "scylla",
+            "scylla-shard-unaware",
             "scylla-async-template",
             "spring-data-async",
             "scylla-template",
             "spring-data");
     return all.indexOf(client);
+  }
+
+  private boolean scylla() {
+    return mode.equals("scylla");
   }
 
   /** The markdown table, with a header line saying what ran where. */
@@ -170,14 +180,15 @@ final class Report {
             load));
     t.append(
         "| workload | client | C | ops/s | client CPU us/op | alloc B/op | GC n / ms |"
-            + " p50 / p99 / p999 us | bytes/op | segments/op | req/seg out | node CPU us/op (cores) |\n");
-    t.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+            + " p50 / p99 / p999 us | bytes/op | segments/op | req/seg out | node CPU us/op (cores) |"
+            + (scylla() ? " on owning shard |\n" : "\n"));
+    t.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + (scylla() ? "--:|\n" : "\n"));
     for (Summary s : summaries()) {
       t.append(
           String.format(
               Locale.ROOT,
               "| %s | %s | %d | %.0f%s | %.2f%s | %.0f%s | %.0f / %.0f | %.0f / %.0f / %.0f |"
-                  + " %.1f%s | %.3f%s | %.1f | %.2f (%.2f) |%n",
+                  + " %.1f%s | %.3f%s | %.1f | %.2f (%.2f) |%s%n",
               s.workload.label,
               s.client,
               s.concurrency,
@@ -198,7 +209,10 @@ final class Report {
               s.ratio("segments_per_op"),
               s.get("requests_per_segment_out"),
               s.get("node_cpu_us_per_op"),
-              s.get("node_cores")));
+              s.get("node_cores"),
+              scylla()
+                  ? String.format(Locale.ROOT, " %.2f |", s.get("owning_shard_fraction"))
+                  : ""));
     }
     return t.toString();
   }

@@ -17,6 +17,12 @@ record Result(Workload workload, String client, int concurrency, int round, Map<
     return m.get("cpu_ns") / 1000 / ops();
   }
 
+  /** Of the requests with a token, those that landed on their owning shard (-1: not counted). */
+  double owningShardFraction() {
+    double withToken = m.getOrDefault("with_token", 0.0);
+    return withToken > 0 ? m.get("on_owning_shard") / withToken : -1;
+  }
+
   double allocPerOp() {
     return m.get("alloc_bytes") / ops();
   }

@@ -58,6 +58,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
   private final Set<String> rateLimited = ConcurrentHashMap.newKeySet();
   private final Map<String, Tablet[]> tablets = new ConcurrentHashMap<>();
   private volatile long crossShardDelayNanos;
+  private volatile long crossShardHopSpinNanos = -1; // -1: no hop
 
   private FakeScyllaCluster(Builder config) {
     this.config = config;
@@ -225,6 +226,20 @@ public final class FakeScyllaCluster implements AutoCloseable {
     crossShardDelayNanos = delay.toNanos();
   }
 
+  /**
+   * Models ScyllaDB's cross-shard hop (smp message passing) for a request that landed on a shard
+   * other than its token's owner: the answer is handed to the owning shard's event loop, which
+   * busy-spins for {@code spin} (zero: the queue hop alone), then back to the receiving shard,
+   * which writes it. No timer is involved, so microseconds are honoured (unlike {@link
+   * #crossShardDelay}, which wins when both are set). {@code null} turns the hop off (the default).
+   */
+  public void crossShardHop(Duration spin) {
+    if (spin != null && spin.isNegative()) {
+      throw new IllegalArgumentException("negative cross-shard spin: " + spin);
+    }
+    crossShardHopSpinNanos = spin == null ? -1 : spin.toNanos();
+  }
+
   /** Every node's received requests, node by node. */
   public List<Received> received() {
     List<Received> all = new ArrayList<>();
@@ -254,6 +269,10 @@ public final class FakeScyllaCluster implements AutoCloseable {
 
   long crossShardDelayNanos() {
     return crossShardDelayNanos;
+  }
+
+  long crossShardHopSpinNanos() {
+    return crossShardHopSpinNanos;
   }
 
   PrimedStatement primed(String query) {

@@ -71,6 +71,7 @@ public final class FakeScyllaNode {
   private final Queue<Received> received = new ConcurrentLinkedQueue<>();
   private final LongAdder withToken = new LongAdder();
   private final LongAdder onOwningShard = new LongAdder();
+  private final LongAdder crossShardHops = new LongAdder();
   private final AtomicInteger connectionIds = new AtomicInteger();
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private volatile Generation generation;
@@ -132,6 +133,7 @@ public final class FakeScyllaNode {
     received.clear();
     withToken.reset();
     onOwningShard.reset();
+    crossShardHops.reset();
   }
 
   /** Requests with a token so far: counted even when recording is off. */
@@ -142,6 +144,14 @@ public final class FakeScyllaNode {
   /** Requests that landed on the shard owning their token so far (recording on or off). */
   public long requestsOnOwningShard() {
     return onOwningShard.sum();
+  }
+
+  /**
+   * Answers that went through an owning shard's event loop so far (see {@link
+   * FakeScyllaCluster#crossShardHop}).
+   */
+  public long crossShardHops() {
+    return crossShardHops.sum();
   }
 
   /** Open client connections per shard (all zero when stopped). */
@@ -350,6 +360,10 @@ public final class FakeScyllaNode {
     if (cluster.recording()) {
       received.add(request.get());
     }
+  }
+
+  void countHop() {
+    crossShardHops.increment();
   }
 
   @Override

@@ -35,6 +35,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private boolean metadataId;
   private ByteBuf cumulation;
   private ByteBuf out;
+  private boolean hopFlushPending;
 
   // The current request's values (offsets into its body) and routing; reused, single-threaded.
   private int valueCount;
@@ -235,9 +236,12 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       PrimedStatement primed,
       boolean skip,
       byte[] clientMetadataId) {
+    boolean elsewhere = owningShard >= 0 && owningShard != shard;
     long delay = cluster.crossShardDelayNanos();
-    boolean delayed = delay > 0 && owningShard >= 0 && owningShard != shard;
-    ByteBuf target = delayed ? ctx.alloc().heapBuffer() : batch(ctx);
+    long spin = cluster.crossShardHopSpinNanos();
+    boolean delayed = elsewhere && delay > 0;
+    boolean hop = elsewhere && !delayed && spin >= 0 && owningShard < generation.shards();
+    ByteBuf target = delayed || hop ? ctx.alloc().heapBuffer() : batch(ctx);
     if (cluster.isRateLimited(primed.query)) {
       payloadTablet = null; // errors carry no payload
       int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
@@ -257,15 +261,51 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       Wire.end(target, start);
     }
     record(opcode, stream, primed.query);
-    if (delayed) {
+    if (delayed || hop) {
       byte[] frame = new byte[target.readableBytes()];
       target.readBytes(frame).release();
-      // A wrapped array: nothing to release if the loop shuts down before the task runs.
+      // A wrapped array: nothing to release if a loop shuts down before the task runs.
+      if (delayed) {
+        ctx.executor()
+            .schedule(
+                () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise()),
+                delay,
+                TimeUnit.NANOSECONDS);
+      } else {
+        generation.loops()[owningShard].execute(
+            () -> {
+              spin(spin);
+              node.countHop();
+              ctx.executor().execute(() -> writeHopped(ctx, frame));
+            });
+      }
+    }
+  }
+
+  /**
+   * Back on the receiving shard: answers that come back together share one flush, as a real shard's
+   * output stream batches them.
+   */
+  private void writeHopped(ChannelHandlerContext ctx, byte[] frame) {
+    ctx.write(Unpooled.wrappedBuffer(frame), ctx.voidPromise());
+    if (!hopFlushPending) {
+      hopFlushPending = true;
       ctx.executor()
-          .schedule(
-              () -> ctx.writeAndFlush(Unpooled.wrappedBuffer(frame), ctx.voidPromise()),
-              delay,
-              TimeUnit.NANOSECONDS);
+          .execute(
+              () -> {
+                hopFlushPending = false;
+                ctx.flush();
+              });
+    }
+  }
+
+  /** Keeps the (owning shard's) thread busy, as the work of a cross-shard message would. */
+  private static void spin(long nanos) {
+    if (nanos > 0) {
+      long end = System.nanoTime() + nanos;
+      while (System.nanoTime() - end < 0) {
+        Thread.onSpinWait();
+      }
     }
   }
 

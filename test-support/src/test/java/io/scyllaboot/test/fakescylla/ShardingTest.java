@@ -121,6 +121,56 @@ class ShardingTest {
     }
   }
 
+  @Test
+  void aRequestOnANonOwningShardHopsThroughTheOwningShard() throws Exception {
+    try (FakeScyllaCluster cluster =
+        FakeScyllaCluster.builder()
+            .firstAddress("127.0.1.21")
+            .port(29042)
+            .shardAwarePort(29043)
+            .shards(4)
+            .recordRequests(false)
+            .build()) {
+      byte[] id = cluster.prime(INSERT, variables(), new int[] {0}, List.of(), List.of());
+      cluster.crossShardHop(Duration.ofNanos(50_000));
+      InetSocketAddress shardAware = new InetSocketAddress("127.0.1.21", 29043);
+      FakeScyllaNode node = cluster.node(0);
+      // Key 1 is owned by shard 1.
+      try (RawCqlClient wrong = Shards.connectToShard(shardAware, 4, 0)) {
+        wrong.startup(Map.of());
+        wrong.prepare(INSERT);
+        for (int i = 0; i < 3; i++) {
+          RawCqlClient.Frame result =
+              wrong.execute(id, null, 0, RawCqlClient.intValue(1), new byte[0]);
+          assertThat(result.opcode()).isEqualTo(RawCqlClient.RESULT);
+        }
+      }
+      assertThat(node.requestsWithToken()).isEqualTo(3);
+      assertThat(node.requestsOnOwningShard()).isZero();
+      assertThat(node.crossShardHops()).isEqualTo(3);
+      try (RawCqlClient owner = Shards.connectToShard(shardAware, 4, 1)) {
+        owner.startup(Map.of());
+        owner.prepare(INSERT);
+        RawCqlClient.Frame result =
+            owner.execute(id, null, 0, RawCqlClient.intValue(1), new byte[0]);
+        assertThat(result.opcode()).isEqualTo(RawCqlClient.RESULT);
+      }
+      assertThat(node.requestsOnOwningShard()).isEqualTo(1);
+      assertThat(node.crossShardHops()).isEqualTo(3); // no hop on the owning shard
+
+      cluster.crossShardHop(null);
+      try (RawCqlClient wrong = Shards.connectToShard(shardAware, 4, 0)) {
+        wrong.startup(Map.of());
+        wrong.prepare(INSERT);
+        RawCqlClient.Frame result =
+            wrong.execute(id, null, 0, RawCqlClient.intValue(1), new byte[0]);
+        assertThat(result.opcode()).isEqualTo(RawCqlClient.RESULT);
+      }
+      assertThat(node.crossShardHops()).isEqualTo(3); // off again
+      assertThat(node.requestsWithToken()).isEqualTo(5);
+    }
+  }
+
   private static List<Column> variables() {
     return List.of(new Column("id", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
   }
