@@ -142,7 +142,9 @@ final class QueryRunner {
       throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
     }
     CqlPageRequest request =
-        pageable instanceof CqlPageRequest cql ? cql : CqlPageRequest.first(pageable.getPageSize());
+        pageable instanceof CqlPageRequest cql
+            ? cql
+            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());

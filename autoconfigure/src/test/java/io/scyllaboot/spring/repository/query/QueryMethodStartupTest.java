@@ -1,0 +1,119 @@
+package io.scyllaboot.spring.repository.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.repository.Query;
+import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.it.Reading;
+import io.scyllaboot.spring.repository.it.ReadingKey;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.domain.Limit;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.projection.SpelAwareProxyProjectionFactory;
+import org.springframework.data.repository.core.support.DefaultRepositoryMetadata;
+import org.springframework.data.repository.core.support.PropertiesBasedNamedQueries;
+import org.springframework.data.repository.query.RepositoryQuery;
+
+/** Query methods as resolved at start-up, with no server: what is refused, and the CQL. */
+class QueryMethodStartupTest {
+
+  interface Readings extends ScyllaRepository<Reading, ReadingKey> {
+    Page<Reading> findBySensorAndDay(String sensor, int day, Pageable pageable);
+
+    Slice<Reading> findBySensorAndDayAndSeqGreaterThan(
+        String sensor, int day, int seq, Pageable pageable);
+
+    List<Reading> findBySensorAndDayOrderBySeqAsc(String sensor, int day, Sort sort);
+
+    List<Reading> findBySensorAndDayAndSeqLessThan(String sensor, int day, int seq, Sort sort);
+
+    List<Reading> findTop10BySensorAndDay(String sensor, int day, Limit limit);
+
+    @Query("SELECT * FROM readings WHERE sensor = ?0 AND day = ?1")
+    List<Reading> sortedCql(String sensor, int day, Sort sort);
+
+    @Query("SELECT * FROM readings WHERE sensor = ?0 AND day = ?1")
+    Page<Reading> pagedCql(String sensor, int day, Pageable pageable);
+  }
+
+  private final ScyllaEntityConverter converter =
+      new ScyllaEntityConverter(new ScyllaMappingContext());
+  private final ScyllaQueryLookupStrategy strategy =
+      new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter);
+
+  private RepositoryQuery resolve(String name) {
+    Method method =
+        Arrays.stream(Readings.class.getDeclaredMethods())
+            .filter(m -> m.getName().equals(name))
+            .findFirst()
+            .orElseThrow();
+    return strategy.resolveQuery(
+        method,
+        new DefaultRepositoryMetadata(Readings.class),
+        new SpelAwareProxyProjectionFactory(),
+        new PropertiesBasedNamedQueries(new Properties()));
+  }
+
+  @Test
+  void should_refuse_a_page_at_start_up_and_say_use_slice() {
+    assertThatThrownBy(() -> resolve("findBySensorAndDay"))
+        .hasMessageContaining("findBySensorAndDay")
+        .hasMessageContaining("use Slice");
+    assertThatThrownBy(() -> resolve("pagedCql"))
+        .hasMessageContaining("pagedCql")
+        .hasMessageContaining("use Slice");
+  }
+
+  @Test
+  void should_order_by_a_sort_parameter_after_the_method_name_order() {
+    DerivedQuery query = (DerivedQuery) resolve("findBySensorAndDayOrderBySeqAsc");
+    assertThat(query.cqlFor(new Object[] {"s", 1, Sort.unsorted()}))
+        .endsWith("WHERE sensor = ? AND day = ? ORDER BY seq ASC");
+    DerivedQuery sorted = (DerivedQuery) resolve("findBySensorAndDayAndSeqLessThan");
+    assertThat(sorted.cqlFor(new Object[] {"s", 1, 5, Sort.by(Sort.Order.desc("seq"))}))
+        .endsWith("AND seq < ? ORDER BY seq DESC");
+  }
+
+  @Test
+  void should_refuse_a_sort_on_a_column_that_is_not_clustering() {
+    DerivedQuery query = (DerivedQuery) resolve("findBySensorAndDayAndSeqLessThan");
+    assertThatThrownBy(() -> query.cqlFor(new Object[] {"s", 1, 5, Sort.by("value")}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("findBySensorAndDayAndSeqLessThan")
+        .hasMessageContaining("'value' is not one");
+  }
+
+  @Test
+  void should_order_a_slice_by_its_pageable_sort() {
+    DerivedQuery query = (DerivedQuery) resolve("findBySensorAndDayAndSeqGreaterThan");
+    assertThat(query.cqlFor(new Object[] {"s", 1, 5, PageRequest.of(0, 10, Sort.by("seq"))}))
+        .endsWith("AND seq > ? ORDER BY seq ASC");
+  }
+
+  @Test
+  void should_apply_the_smaller_of_the_method_name_limit_and_the_limit_parameter() {
+    DerivedQuery query = (DerivedQuery) resolve("findTop10BySensorAndDay");
+    assertThat(query.cqlFor(new Object[] {"s", 1, Limit.of(3)})).endsWith(" LIMIT 3");
+    assertThat(query.cqlFor(new Object[] {"s", 1, Limit.of(30)})).endsWith(" LIMIT 10");
+    assertThat(query.cqlFor(new Object[] {"s", 1, Limit.unlimited()})).endsWith(" LIMIT 10");
+  }
+
+  @Test
+  void should_refuse_a_sort_parameter_on_a_cql_query_at_start_up() {
+    assertThatThrownBy(() -> resolve("sortedCql"))
+        .hasMessageContaining("sortedCql")
+        .hasMessageContaining("ORDER BY");
+  }
+}
