@@ -66,9 +66,10 @@ final class DerivedQuery implements RepositoryQuery {
       predicates.add(column + operator(part));
       boolean equality =
           part.getType() == Part.Type.SIMPLE_PROPERTY || part.getType() == Part.Type.IN;
-      if (property.isPartitionKey() && equality) {
+      // The entity's key lists, not the annotations: an @Id alone is the partition key.
+      if (entity.getPartitionKey().contains(property) && equality) {
         restricted.add(property);
-      } else if (!property.isClusteringColumn()) {
+      } else if (!entity.getPrimaryKey().contains(property)) {
         needsFiltering = true;
         if (!method.allowsFiltering()) {
           throw invalid(

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.Query;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.it.Reading;
@@ -13,8 +14,11 @@ import io.scyllaboot.spring.repository.it.ReadingKey;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.data.annotation.Id;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
@@ -48,20 +52,35 @@ class QueryMethodStartupTest {
     Page<Reading> pagedCql(String sensor, int day, Pageable pageable);
   }
 
+  @Table
+  record Account(@Id UUID id, String name) {}
+
+  interface Accounts extends ScyllaRepository<Account, UUID> {
+    Optional<Account> findOneById(UUID id);
+
+    List<Account> findByIdIn(List<UUID> ids);
+
+    long countById(UUID id);
+  }
+
   private final ScyllaEntityConverter converter =
       new ScyllaEntityConverter(new ScyllaMappingContext());
   private final ScyllaQueryLookupStrategy strategy =
       new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter);
 
   private RepositoryQuery resolve(String name) {
+    return resolve(Readings.class, name);
+  }
+
+  private RepositoryQuery resolve(Class<?> repository, String name) {
     Method method =
-        Arrays.stream(Readings.class.getDeclaredMethods())
+        Arrays.stream(repository.getDeclaredMethods())
             .filter(m -> m.getName().equals(name))
             .findFirst()
             .orElseThrow();
     return strategy.resolveQuery(
         method,
-        new DefaultRepositoryMetadata(Readings.class),
+        new DefaultRepositoryMetadata(repository),
         new SpelAwareProxyProjectionFactory(),
         new PropertiesBasedNamedQueries(new Properties()));
   }
@@ -115,5 +134,15 @@ class QueryMethodStartupTest {
     assertThatThrownBy(() -> resolve("sortedCql"))
         .hasMessageContaining("sortedCql")
         .hasMessageContaining("ORDER BY");
+  }
+
+  @Test
+  void should_query_an_entity_keyed_by_id_alone_by_its_id_without_filtering() {
+    assertThat(((DerivedQuery) resolve(Accounts.class, "findOneById")).cql())
+        .endsWith("FROM account WHERE id = ?");
+    assertThat(((DerivedQuery) resolve(Accounts.class, "findByIdIn")).cql())
+        .endsWith("FROM account WHERE id IN ?");
+    assertThat(((DerivedQuery) resolve(Accounts.class, "countById")).cql())
+        .isEqualTo("SELECT COUNT(*) FROM account WHERE id = ?");
   }
 }
