@@ -23,6 +23,8 @@ import org.springframework.context.annotation.Scope;
  * Auto-configuration of the driver: connection details from {@code scylla.*}, a prototype session
  * builder with the customizers applied in order, the session (closed with the context), and the
  * synchronous and asynchronous templates. Every bean backs off when the application defines one.
+ * Bean names start with {@code scylla} so that they never clash with another starter's ({@code
+ * cqlTemplate} is Spring Data Cassandra's).
  */
 @AutoConfiguration
 @ConditionalOnClass(CqlSession.class)
@@ -117,13 +119,14 @@ public final class ScyllaAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CqlTemplate cqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+  CqlTemplate scyllaCqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
     return new CqlTemplate(session, translator);
   }
 
   @Bean
   @ConditionalOnMissingBean
-  AsyncCqlTemplate asyncCqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+  AsyncCqlTemplate scyllaAsyncCqlTemplate(
+      CqlSession session, ScyllaExceptionTranslator translator) {
     return new AsyncCqlTemplate(session, translator);
   }
 }
