@@ -46,6 +46,15 @@ public final class ScyllaAutoConfiguration {
       ScyllaConnectionDetails connectionDetails,
       ObjectProvider<CqlSessionBuilderCustomizer> customizers,
       ObjectProvider<SslBundles> sslBundles) {
+    return newBuilder(properties, connectionDetails, customizers, sslBundles);
+  }
+
+  /** A new builder from the properties, the connection details and the customizers. */
+  private static CqlSessionBuilder newBuilder(
+      ScyllaProperties properties,
+      ScyllaConnectionDetails connectionDetails,
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
+      ObjectProvider<SslBundles> sslBundles) {
     CqlSessionBuilder builder = CqlSession.builder();
     for (InetSocketAddress point : connectionDetails.getContactPoints()) {
       builder.addContactPoint(point);
@@ -88,11 +97,16 @@ public final class ScyllaAutoConfiguration {
   CqlSession scyllaSession(
       CqlSessionBuilder scyllaSessionBuilder,
       ScyllaProperties properties,
-      ObjectProvider<CqlSessionBuilder> builders) {
+      ScyllaConnectionDetails connectionDetails,
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
+      ObjectProvider<SslBundles> sslBundles) {
     if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.CREATE_IF_NOT_EXISTS
         && properties.getKeyspace() != null
         && !properties.getKeyspace().isBlank()) {
-      createKeyspace(builders.getObject(), properties);
+      // A builder of its own: the application's may be a singleton bean, which withKeyspace(null)
+      // would leave without its keyspace.
+      createKeyspace(
+          newBuilder(properties, connectionDetails, customizers, sslBundles), properties);
     }
     return scyllaSessionBuilder.build();
   }
