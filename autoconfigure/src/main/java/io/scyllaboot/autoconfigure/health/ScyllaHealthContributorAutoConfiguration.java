@@ -1,7 +1,9 @@
 package io.scyllaboot.autoconfigure.health;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.autoconfigure.ScyllaConnectionDetails;
 import io.scyllaboot.driver.api.CqlSession;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -19,7 +21,10 @@ public final class ScyllaHealthContributorAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(name = "scyllaHealthIndicator")
-  ScyllaHealthIndicator scyllaHealthIndicator(CqlSession session) {
-    return new ScyllaHealthIndicator(session);
+  ScyllaHealthIndicator scyllaHealthIndicator(
+      CqlSession session, ObjectProvider<ScyllaConnectionDetails> connectionDetails) {
+    ScyllaConnectionDetails details = connectionDetails.getIfAvailable();
+    return new ScyllaHealthIndicator(
+        session, details == null ? null : details.getLocalDatacenter());
   }
 }
