@@ -8,6 +8,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
+import java.net.InetSocketAddress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
@@ -20,7 +21,12 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 class ScyllaHealthIndicatorTest {
 
   private static Node node(String datacenter, NodeState state) {
+    return node(datacenter, state, "10.9.9.9");
+  }
+
+  private static Node node(String datacenter, NodeState state, String host) {
     Node node = Mockito.mock(Node.class);
+    Mockito.when(node.address()).thenReturn(new InetSocketAddress(host, 9042));
     Mockito.when(node.datacenter()).thenReturn(datacenter);
     Mockito.when(node.state()).thenReturn(state);
     return node;
@@ -70,8 +76,20 @@ class ScyllaHealthIndicatorTest {
   }
 
   @Test
-  void should_count_every_node_without_a_local_data_center() {
-    Health health = health(session(node("dc1", NodeState.DOWN), node("dc2", NodeState.UP)));
+  void should_use_the_first_contact_points_data_center_when_none_is_configured() {
+    Health health =
+        health(
+            session(node("dc1", NodeState.DOWN, "10.0.0.1"), node("dc2", NodeState.UP)),
+            "scylla.contact-points=10.0.0.1:9042");
+    assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+  }
+
+  @Test
+  void should_count_every_node_while_no_local_data_center_is_known() {
+    Health health =
+        health(
+            session(node("dc1", NodeState.DOWN), node("dc2", NodeState.UP)),
+            "scylla.contact-points=10.0.0.1:9042");
     assertThat(health.getStatus()).isEqualTo(Status.UP);
   }
 }

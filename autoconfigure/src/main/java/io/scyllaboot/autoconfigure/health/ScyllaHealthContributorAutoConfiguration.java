@@ -3,6 +3,8 @@ package io.scyllaboot.autoconfigure.health;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.autoconfigure.ScyllaConnectionDetails;
 import io.scyllaboot.driver.api.CqlSession;
+import java.net.InetSocketAddress;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -24,7 +26,11 @@ public final class ScyllaHealthContributorAutoConfiguration {
   ScyllaHealthIndicator scyllaHealthIndicator(
       CqlSession session, ObjectProvider<ScyllaConnectionDetails> connectionDetails) {
     ScyllaConnectionDetails details = connectionDetails.getIfAvailable();
+    if (details == null) {
+      return new ScyllaHealthIndicator(session);
+    }
+    List<InetSocketAddress> points = details.getContactPoints();
     return new ScyllaHealthIndicator(
-        session, details == null ? null : details.getLocalDatacenter());
+        session, details.getLocalDatacenter(), points.isEmpty() ? null : points.get(0));
   }
 }
