@@ -3,10 +3,13 @@ package io.scyllaboot.spring.repository.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.Query;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.it.Reading;
@@ -16,8 +19,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.mockito.Mockito;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Page;
@@ -44,6 +49,12 @@ class QueryMethodStartupTest {
     List<Reading> findBySensorAndDayAndSeqLessThan(String sensor, int day, int seq, Sort sort);
 
     List<Reading> findTop10BySensorAndDay(String sensor, int day, Limit limit);
+
+    @AllowFiltering
+    long countByStatusIn(List<Reading.Status> statuses);
+
+    @Query("SELECT COUNT(*) FROM readings WHERE status IN ?0 ALLOW FILTERING")
+    long countWithCql(Set<Reading.Status> statuses);
 
     @Query("SELECT * FROM readings WHERE sensor = ?0 AND day = ?1")
     List<Reading> sortedCql(String sensor, int day, Sort sort);
@@ -144,5 +155,34 @@ class QueryMethodStartupTest {
         .endsWith("FROM account WHERE id IN ?");
     assertThat(((DerivedQuery) resolve(Accounts.class, "countById")).cql())
         .isEqualTo("SELECT COUNT(*) FROM account WHERE id = ?");
+  }
+
+  @Test
+  void should_bind_collections_of_enums_as_names() {
+    CqlSession session = Mockito.mock(CqlSession.class, Mockito.RETURNS_DEEP_STUBS);
+    PreparedStatement prepared = Mockito.mock(PreparedStatement.class, Mockito.RETURNS_DEEP_STUBS);
+    Mockito.when(session.prepare(Mockito.anyString())).thenReturn(prepared);
+    ScyllaQueryLookupStrategy bound =
+        new ScyllaQueryLookupStrategy(session, new ScyllaExceptionTranslator(), converter);
+    for (String name : List.of("countByStatusIn", "countWithCql")) {
+      Method method =
+          Arrays.stream(Readings.class.getDeclaredMethods())
+              .filter(m -> m.getName().equals(name))
+              .findFirst()
+              .orElseThrow();
+      Object statuses =
+          name.equals("countWithCql")
+              ? Set.of(Reading.Status.FAULT)
+              : List.of(Reading.Status.FAULT);
+      bound
+          .resolveQuery(
+              method,
+              new DefaultRepositoryMetadata(Readings.class),
+              new SpelAwareProxyProjectionFactory(),
+              new PropertiesBasedNamedQueries(new Properties()))
+          .execute(new Object[] {statuses});
+    }
+    Mockito.verify(prepared).bind(new Object[] {List.of("FAULT")});
+    Mockito.verify(prepared).bind(new Object[] {Set.of("FAULT")});
   }
 }
