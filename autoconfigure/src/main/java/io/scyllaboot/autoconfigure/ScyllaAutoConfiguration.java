@@ -23,6 +23,8 @@ import org.springframework.context.annotation.Scope;
  * Auto-configuration of the driver: connection details from {@code scylla.*}, a prototype session
  * builder with the customizers applied in order, the session (closed with the context), and the
  * synchronous and asynchronous templates. Every bean backs off when the application defines one.
+ * Bean names start with {@code scylla} so that they never clash with another starter's ({@code
+ * cqlTemplate} is Spring Data Cassandra's).
  */
 @AutoConfiguration
 @ConditionalOnClass(CqlSession.class)
@@ -40,6 +42,15 @@ public final class ScyllaAutoConfiguration {
   @ConditionalOnMissingBean
   @Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
   CqlSessionBuilder scyllaSessionBuilder(
+      ScyllaProperties properties,
+      ScyllaConnectionDetails connectionDetails,
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
+      ObjectProvider<SslBundles> sslBundles) {
+    return newBuilder(properties, connectionDetails, customizers, sslBundles);
+  }
+
+  /** A new builder from the properties, the connection details and the customizers. */
+  private static CqlSessionBuilder newBuilder(
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
       ObjectProvider<CqlSessionBuilderCustomizer> customizers,
@@ -86,11 +97,16 @@ public final class ScyllaAutoConfiguration {
   CqlSession scyllaSession(
       CqlSessionBuilder scyllaSessionBuilder,
       ScyllaProperties properties,
-      ObjectProvider<CqlSessionBuilder> builders) {
+      ScyllaConnectionDetails connectionDetails,
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
+      ObjectProvider<SslBundles> sslBundles) {
     if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.CREATE_IF_NOT_EXISTS
         && properties.getKeyspace() != null
         && !properties.getKeyspace().isBlank()) {
-      createKeyspace(builders.getObject(), properties);
+      // A builder of its own: the application's may be a singleton bean, which withKeyspace(null)
+      // would leave without its keyspace.
+      createKeyspace(
+          newBuilder(properties, connectionDetails, customizers, sslBundles), properties);
     }
     return scyllaSessionBuilder.build();
   }
@@ -117,13 +133,14 @@ public final class ScyllaAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  CqlTemplate cqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+  CqlTemplate scyllaCqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
     return new CqlTemplate(session, translator);
   }
 
   @Bean
   @ConditionalOnMissingBean
-  AsyncCqlTemplate asyncCqlTemplate(CqlSession session, ScyllaExceptionTranslator translator) {
+  AsyncCqlTemplate scyllaAsyncCqlTemplate(
+      CqlSession session, ScyllaExceptionTranslator translator) {
     return new AsyncCqlTemplate(session, translator);
   }
 }

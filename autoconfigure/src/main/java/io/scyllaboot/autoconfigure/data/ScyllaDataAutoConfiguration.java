@@ -9,8 +9,8 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.data.mapping.context.AbstractMappingContext;
 
 /**
@@ -36,7 +36,7 @@ public final class ScyllaDataAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  @ConditionalOnProperty(name = "scylla.schema-action", havingValue = "create-if-not-exists")
+  @Conditional(OnSchemaCreation.class)
   SchemaCreator scyllaSchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
     return new SchemaCreator(session, mappingContext);
   }

@@ -1,7 +1,11 @@
 package io.scyllaboot.autoconfigure.health;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.autoconfigure.ScyllaConnectionDetails;
 import io.scyllaboot.driver.api.CqlSession;
+import java.net.InetSocketAddress;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -19,7 +23,14 @@ public final class ScyllaHealthContributorAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(name = "scyllaHealthIndicator")
-  ScyllaHealthIndicator scyllaHealthIndicator(CqlSession session) {
-    return new ScyllaHealthIndicator(session);
+  ScyllaHealthIndicator scyllaHealthIndicator(
+      CqlSession session, ObjectProvider<ScyllaConnectionDetails> connectionDetails) {
+    ScyllaConnectionDetails details = connectionDetails.getIfAvailable();
+    if (details == null) {
+      return new ScyllaHealthIndicator(session);
+    }
+    List<InetSocketAddress> points = details.getContactPoints();
+    return new ScyllaHealthIndicator(
+        session, details.getLocalDatacenter(), points.isEmpty() ? null : points.get(0));
   }
 }

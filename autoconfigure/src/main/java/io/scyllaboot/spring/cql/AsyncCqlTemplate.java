@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.DataAccessException;
 
 /**
  * The asynchronous template: every method returns a {@link CompletableFuture} that completes on a
@@ -46,8 +46,9 @@ public class AsyncCqlTemplate {
                       ? error.getCause()
                       : error;
               if (cause instanceof RuntimeException runtime) {
-                return CompletableFuture.failedFuture(
-                    translator.translate("async query", cql, runtime));
+                // Not a driver exception (a RowMapper's, say): the caller gets it as it is.
+                DataAccessException translated = translator.translate("async query", cql, runtime);
+                return CompletableFuture.failedFuture(translated != null ? translated : runtime);
               }
               return CompletableFuture.failedFuture(cause);
             });
@@ -113,13 +114,7 @@ public class AsyncCqlTemplate {
     return query(cql, mapper, args)
         .thenApply(
             rows -> {
-              if (rows.size() != 1) {
-                throw new IncorrectResultSizeDataAccessException(
-                    "expected exactly 1 row from [" + cql + "] but got " + rows.size(),
-                    1,
-                    rows.size());
-              }
-              return rows.get(0);
+              return CqlTemplate.single(cql, rows);
             });
   }
 

@@ -43,8 +43,8 @@ public interface CqlOperations {
   /**
    * Maps exactly one row.
    *
-   * @throws org.springframework.dao.IncorrectResultSizeDataAccessException if there is not exactly
-   *     one row
+   * @throws org.springframework.dao.EmptyResultDataAccessException if there is no row
+   * @throws org.springframework.dao.IncorrectResultSizeDataAccessException if there are several
    */
   <T> T queryForObject(String cql, RowMapper<T> mapper, Object... args) throws DataAccessException;
 

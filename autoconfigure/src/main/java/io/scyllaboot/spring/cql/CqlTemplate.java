@@ -18,6 +18,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 
 /**
@@ -121,8 +122,18 @@ public class CqlTemplate implements CqlOperations {
 
   @Override
   public <T> T queryForObject(String cql, RowMapper<T> mapper, Object... args) {
-    List<T> rows = query(cql, mapper, args);
-    if (rows.size() != 1) {
+    return single(cql, query(cql, mapper, args));
+  }
+
+  /**
+   * The only row: {@link EmptyResultDataAccessException} when there is none, {@link
+   * IncorrectResultSizeDataAccessException} when there are several.
+   */
+  static <T> T single(String cql, List<T> rows) {
+    if (rows.isEmpty()) {
+      throw new EmptyResultDataAccessException("expected exactly 1 row from [" + cql + "]", 1);
+    }
+    if (rows.size() > 1) {
       throw new IncorrectResultSizeDataAccessException(
           "expected exactly 1 row from [" + cql + "] but got " + rows.size(), 1, rows.size());
     }

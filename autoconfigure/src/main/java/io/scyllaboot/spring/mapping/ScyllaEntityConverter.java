@@ -2,9 +2,19 @@ package io.scyllaboot.spring.mapping;
 
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.UdtValue;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
+import org.springframework.data.core.TypeInformation;
 import org.springframework.data.mapping.InstanceCreatorMetadata;
 import org.springframework.data.mapping.Parameter;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -63,19 +73,62 @@ public class ScyllaEntityConverter {
     return accessor.getBean();
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private Object convertRead(ScyllaPersistentProperty property, Object value) {
-    Class<?> type = property.getType();
+    return convertRead(property.getTypeInformation(), value);
+  }
+
+  /**
+   * A driver value as the declared type wants it: collections and maps element by element, UDT
+   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or (UTC) {@link
+   * LocalDateTime}, {@code blob} as {@code byte[]}.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Object convertRead(TypeInformation<?> declared, Object value) {
+    Class<?> type = declared.getType();
     if (value == null) {
       return type.isPrimitive() ? primitiveDefault(type) : null;
     }
-    if (value instanceof UdtValue udt && property.isEntity()) {
-      ScyllaPersistentEntity<?> nested =
-          mappingContext.getRequiredPersistentEntity(property.getActualType());
+    if (declared.isMap() && value instanceof Map<?, ?> map) {
+      TypeInformation<?> keyType = declared.getComponentType();
+      TypeInformation<?> valueType = declared.getMapValueType();
+      Map<Object, Object> converted = new LinkedHashMap<>(map.size() * 2);
+      map.forEach(
+          (k, v) ->
+              converted.put(
+                  keyType == null ? k : convertRead(keyType, k),
+                  valueType == null ? v : convertRead(valueType, v)));
+      return converted;
+    }
+    if (declared.isCollectionLike() && type != byte[].class && value instanceof Collection<?> all) {
+      TypeInformation<?> elementType = declared.getComponentType();
+      Collection<Object> converted =
+          Set.class.isAssignableFrom(type)
+              ? new LinkedHashSet<>(all.size() * 2)
+              : new ArrayList<>(all.size());
+      for (Object element : all) {
+        converted.add(elementType == null ? element : convertRead(elementType, element));
+      }
+      return converted;
+    }
+    if (value instanceof UdtValue udt && type != UdtValue.class) {
+      ScyllaPersistentEntity<?> nested = mappingContext.getRequiredPersistentEntity(type);
       return read(nested, field -> udt.get(field.getColumnName()));
     }
     if (type.isEnum() && value instanceof String name) {
       return Enum.valueOf((Class<Enum>) type, name);
+    }
+    if (value instanceof Instant instant) {
+      if (type == Date.class) {
+        return Date.from(instant);
+      }
+      if (type == LocalDateTime.class) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+      }
+    }
+    if (type == byte[].class && value instanceof ByteBuffer bytes) {
+      byte[] copy = new byte[bytes.remaining()];
+      bytes.duplicate().get(copy);
+      return copy;
     }
     if (value instanceof Number number && !type.isInstance(value)) {
       return convertNumber(number, type);
@@ -125,16 +178,49 @@ public class ScyllaEntityConverter {
     return values;
   }
 
-  /** A value as the driver binds it: UDT objects as maps of field names, enums as names. */
-  @SuppressWarnings("unchecked")
+  /** A property's value as the driver binds it; see {@link #convertWrite(Object)}. */
   public Object convertWrite(ScyllaPersistentProperty property, Object value) {
+    return convertWrite(value);
+  }
+
+  /**
+   * A value as the driver binds it: mapped (UDT) objects as maps of field names, enums as names,
+   * {@link Date} and (UTC) {@link LocalDateTime} as {@link Instant}, {@code byte[]} as a {@link
+   * ByteBuffer}; collections and maps element by element.
+   */
+  @SuppressWarnings("unchecked")
+  public Object convertWrite(Object value) {
     if (value == null) {
       return null;
     }
     if (value instanceof Enum<?> constant) {
       return constant.name();
     }
-    if (property != null && property.isEntity() && !(value instanceof UdtValue)) {
+    if (value instanceof Date date) {
+      return date.toInstant();
+    }
+    if (value instanceof LocalDateTime local) {
+      return local.toInstant(ZoneOffset.UTC);
+    }
+    if (value instanceof byte[] bytes) {
+      return ByteBuffer.wrap(bytes);
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> converted = new LinkedHashMap<>(map.size() * 2);
+      map.forEach((k, v) -> converted.put(convertWrite(k), convertWrite(v)));
+      return converted;
+    }
+    if (value instanceof Collection<?> all) {
+      Collection<Object> converted =
+          value instanceof Set<?>
+              ? new LinkedHashSet<>(all.size() * 2)
+              : new ArrayList<>(all.size());
+      for (Object element : all) {
+        converted.add(convertWrite(element));
+      }
+      return converted;
+    }
+    if (!ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(value.getClass())) {
       ScyllaPersistentEntity<Object> nested =
           (ScyllaPersistentEntity<Object>)
               mappingContext.getRequiredPersistentEntity(value.getClass());

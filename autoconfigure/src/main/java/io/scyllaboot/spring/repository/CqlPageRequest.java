@@ -27,6 +27,11 @@ public class CqlPageRequest extends PageRequest {
     return new CqlPageRequest(0, size, Sort.unsorted(), null, null);
   }
 
+  /** The first page of {@code size} rows, in a sort order (applied as the query's ORDER BY). */
+  public static CqlPageRequest first(int size, Sort sort) {
+    return new CqlPageRequest(0, size, sort, null, null);
+  }
+
   /** The page that starts at a stored paging state. */
   public static CqlPageRequest of(int size, PagingState pagingState) {
     return new CqlPageRequest(1, size, Sort.unsorted(), pagingState, null);

@@ -28,6 +28,16 @@ final class AnnotatedQuery implements RepositoryQuery {
   AnnotatedQuery(ScyllaQueryMethod method, QueryRunner runner) {
     this.method = method;
     this.runner = runner;
+    if (method.isPageQuery()) {
+      throw invalid(
+          "a Page needs the count of every matching row, which CQL cannot give without a scan:"
+              + " use Slice (paged by the server's paging state) instead");
+    }
+    if (method.getParameters().hasSortParameter() || method.getParameters().hasLimitParameter()) {
+      throw invalid(
+          "a Sort or Limit parameter cannot change a @Query's CQL: write ORDER BY (on clustering"
+              + " columns) and LIMIT in the CQL itself");
+    }
     String query = method.getAnnotatedQuery();
     Matcher indexed = INDEXED.matcher(query);
     List<Integer> positions = new ArrayList<>();
@@ -43,10 +53,20 @@ final class AnnotatedQuery implements RepositoryQuery {
     this.named = order == null && NAMED.matcher(query).find();
   }
 
+  private IllegalStateException invalid(String why) {
+    return new IllegalStateException("Repository method " + method.describe() + ": " + why);
+  }
+
   @Override
   public Object execute(Object[] parameters) {
     ParameterAccessor accessor =
         new ParametersParameterAccessor(method.getParameters(), parameters);
+    if (accessor.getPageable().getSort().isSorted()) {
+      throw new IllegalArgumentException(
+          "Repository method "
+              + method.describe()
+              + ": the Pageable's sort cannot change a @Query's CQL: write ORDER BY in the CQL");
+    }
     List<Object> bindable = new ArrayList<>();
     accessor
         .iterator()

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.repository.query.ParameterAccessor;
@@ -27,10 +28,22 @@ final class DerivedQuery implements RepositoryQuery {
   private final String cql;
   private final QueryRunner.Shape shape;
   private final List<Part> parts = new ArrayList<>();
+  private final ScyllaPersistentEntity<?> entity;
+  private final boolean dynamic; // a Sort, Pageable or Limit parameter may change the CQL per call
+  private String selectHead;
+  private Sort staticSort = Sort.unsorted();
+  private Integer staticLimit;
+  private boolean allowFiltering;
 
   DerivedQuery(ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, QueryRunner runner) {
     this.method = method;
     this.runner = runner;
+    this.entity = entity;
+    if (method.isPageQuery()) {
+      throw invalid(
+          "a Page needs the count of every matching row, which CQL cannot give without a scan:"
+              + " use Slice (paged by the server's paging state) instead");
+    }
     PartTree tree = new PartTree(method.getName(), entity.getType());
     Iterator<PartTree.OrPart> ors = tree.iterator();
     if (ors.hasNext()) {
@@ -39,6 +52,10 @@ final class DerivedQuery implements RepositoryQuery {
         throw invalid("CQL has no OR: split the method into one query per alternative");
       }
     }
+    this.dynamic =
+        method.getParameters().hasSortParameter()
+            || method.getParameters().hasPageableParameter()
+            || method.getParameters().hasLimitParameter();
     List<String> predicates = new ArrayList<>();
     Set<ScyllaPersistentProperty> restricted = new java.util.HashSet<>();
     boolean needsFiltering = false;
@@ -49,9 +66,10 @@ final class DerivedQuery implements RepositoryQuery {
       predicates.add(column + operator(part));
       boolean equality =
           part.getType() == Part.Type.SIMPLE_PROPERTY || part.getType() == Part.Type.IN;
-      if (property.isPartitionKey() && equality) {
+      // The entity's key lists, not the annotations: an @Id alone is the partition key.
+      if (entity.getPartitionKey().contains(property) && equality) {
         restricted.add(property);
-      } else if (!property.isClusteringColumn()) {
+      } else if (!entity.getPrimaryKey().contains(property)) {
         needsFiltering = true;
         if (!method.allowsFiltering()) {
           throw invalid(
@@ -102,17 +120,25 @@ final class DerivedQuery implements RepositoryQuery {
           entity.getColumns().stream()
               .map(ScyllaPersistentProperty::getColumnName)
               .collect(Collectors.joining(", "));
-      StringBuilder select =
-          new StringBuilder("SELECT ").append(columns).append(" FROM ").append(table).append(where);
-      appendOrder(select, tree.getSort(), entity);
-      if (tree.isLimiting()) {
-        select.append(" LIMIT ").append(tree.getMaxResults());
-      }
-      if (needsFiltering) {
-        select.append(" ALLOW FILTERING");
-      }
-      cql = select.toString();
+      selectHead = "SELECT " + columns + " FROM " + table + where;
+      staticSort = tree.getSort();
+      staticLimit = tree.isLimiting() ? tree.getMaxResults() : null;
+      allowFiltering = needsFiltering;
+      cql = select(staticSort, staticLimit);
     }
+  }
+
+  /** The SELECT with an ORDER BY (clustering columns only) and a LIMIT, if any. */
+  private String select(Sort sort, Integer limit) {
+    StringBuilder select = new StringBuilder(selectHead);
+    appendOrder(select, sort, entity);
+    if (limit != null) {
+      select.append(" LIMIT ").append(limit);
+    }
+    if (allowFiltering) {
+      select.append(" ALLOW FILTERING");
+    }
+    return select.toString();
   }
 
   private void appendOrder(StringBuilder select, Sort sort, ScyllaPersistentEntity<?> entity) {
@@ -121,11 +147,13 @@ final class DerivedQuery implements RepositoryQuery {
     }
     List<String> orders = new ArrayList<>();
     for (Sort.Order order : sort) {
-      ScyllaPersistentProperty property = entity.getRequiredPersistentProperty(order.getProperty());
-      if (!property.isClusteringColumn()) {
-        throw invalid(
-            "CQL orders only by clustering columns, and '"
-                + property.getColumnName()
+      ScyllaPersistentProperty property = entity.getPersistentProperty(order.getProperty());
+      if (property == null || !property.isClusteringColumn()) {
+        throw new IllegalArgumentException(
+            "Repository method "
+                + method.describe()
+                + ": CQL orders only by clustering columns, and '"
+                + (property == null ? order.getProperty() : property.getColumnName())
                 + "' is not one");
       }
       orders.add(property.getColumnName() + (order.isAscending() ? " ASC" : " DESC"));
@@ -160,6 +188,29 @@ final class DerivedQuery implements RepositoryQuery {
     return cql;
   }
 
+  /** The CQL of one call: the method's, or with the call's Sort / Pageable sort / Limit applied. */
+  String cqlFor(Object[] parameters) {
+    return cqlFor(new ParametersParameterAccessor(method.getParameters(), parameters));
+  }
+
+  private String cqlFor(ParameterAccessor accessor) {
+    if (!dynamic || shape != QueryRunner.Shape.ROWS) {
+      return cql;
+    }
+    Sort sort = accessor.getSort();
+    // A Pageable pages by the server's paging state: its size is a page size, never a LIMIT.
+    Limit limit =
+        method.getParameters().hasLimitParameter() ? accessor.getLimit() : Limit.unlimited();
+    if (sort.isUnsorted() && limit.isUnlimited()) {
+      return cql;
+    }
+    Integer max = staticLimit;
+    if (limit.isLimited() && (max == null || limit.max() < max)) {
+      max = limit.max();
+    }
+    return select(staticSort.and(sort), max);
+  }
+
   @Override
   public Object execute(Object[] parameters) {
     ParameterAccessor accessor =
@@ -173,7 +224,7 @@ final class DerivedQuery implements RepositoryQuery {
       }
     }
     Pageable pageable = accessor.getPageable();
-    return runner.run(cql, values.toArray(), shape, pageable);
+    return runner.run(cqlFor(accessor), values.toArray(), shape, pageable);
   }
 
   @Override

@@ -81,9 +81,17 @@ final class QueryRunner {
   @SuppressWarnings("unchecked")
   private BoundStatement bind(String cql, Object values) {
     PreparedStatement prepared = session.prepare(cql);
-    return values instanceof Map<?, ?> named
-        ? prepared.bind((Map<String, ?>) named)
-        : prepared.bind((Object[]) values);
+    // Parameters as the driver binds them: enums (also in collections) as names, and so on.
+    if (values instanceof Map<?, ?> named) {
+      Map<String, Object> converted = new java.util.LinkedHashMap<>();
+      ((Map<String, ?>) named).forEach((k, v) -> converted.put(k, converter.convertWrite(v)));
+      return prepared.bind(converted);
+    }
+    Object[] positional = ((Object[]) values).clone();
+    for (int i = 0; i < positional.length; i++) {
+      positional[i] = converter.convertWrite(positional[i]);
+    }
+    return prepared.bind(positional);
   }
 
   private Object count(BoundStatement statement) {
@@ -142,7 +150,9 @@ final class QueryRunner {
       throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
     }
     CqlPageRequest request =
-        pageable instanceof CqlPageRequest cql ? cql : CqlPageRequest.first(pageable.getPageSize());
+        pageable instanceof CqlPageRequest cql
+            ? cql
+            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());

@@ -12,6 +12,7 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Date;
@@ -162,6 +163,7 @@ public class SchemaCreator {
             Map.entry(UUID.class, "uuid"),
             Map.entry(Instant.class, "timestamp"),
             Map.entry(Date.class, "timestamp"),
+            Map.entry(LocalDateTime.class, "timestamp"),
             Map.entry(LocalDate.class, "date"),
             Map.entry(LocalTime.class, "time"),
             Map.entry(BigDecimal.class, "decimal"),

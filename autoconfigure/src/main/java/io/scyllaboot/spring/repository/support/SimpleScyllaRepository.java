@@ -12,13 +12,18 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.function.Function;
 
 /**
  * The CRUD methods of every repository: each is one prepared statement (through the driver's
- * cache), executed synchronously; the {@code ...All} methods send their statements concurrently.
+ * cache), executed synchronously; the {@code ...All} methods send their statements concurrently, at
+ * most {@value #MAX_IN_FLIGHT} in flight.
  */
 public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
+  /** How many statements the ...All methods keep in flight at most. */
+  static final int MAX_IN_FLIGHT = 64;
+
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
@@ -43,21 +48,38 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     }
   }
 
+  /**
+   * Runs one statement per value set, at most {@link #MAX_IN_FLIGHT} at a time (the caller waits
+   * for a free slot), and returns the mapped results in order. Stops sending after a failure.
+   */
   private <R> List<R> runAll(
       String cql, List<Object[]> values, Function<AsyncResultSet, R> mapper) {
+    Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>(values.size());
-    for (Object[] each : values) {
-      calls.add(session.executeAsync(cql, each).thenApply(mapper).toCompletableFuture());
-    }
-    List<R> results = new ArrayList<>(calls.size());
     try {
+      for (Object[] each : values) {
+        window.acquireUninterruptibly();
+        CompletableFuture<R> call;
+        try {
+          call = session.executeAsync(cql, each).thenApply(mapper).toCompletableFuture();
+        } catch (RuntimeException e) {
+          window.release();
+          throw e;
+        }
+        call.whenComplete((result, error) -> window.release());
+        calls.add(call);
+        if (call.isCompletedExceptionally()) {
+          break;
+        }
+      }
+      List<R> results = new ArrayList<>(calls.size());
       for (CompletableFuture<R> call : calls) {
         results.add(call.join());
       }
+      return results;
     } catch (RuntimeException e) {
       throw translator.toRuntime("repository", cql, e);
     }
-    return results;
   }
 
   private T readOne(AsyncResultSet page) {

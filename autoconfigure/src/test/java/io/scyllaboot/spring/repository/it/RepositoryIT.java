@@ -12,9 +12,13 @@ import io.scyllaboot.spring.repository.it.Reading.Location;
 import io.scyllaboot.spring.repository.it.Reading.Status;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -82,6 +86,32 @@ class RepositoryIT {
 
   @Autowired ReadingRepository readings;
   @Autowired DeviceRepository devices;
+  @Autowired TripRepository trips;
+
+  @Test
+  void should_round_trip_collections_of_udts_and_enums_and_query_an_id_only_key() {
+    Trip trip =
+        new Trip(
+            UUID.randomUUID(),
+            List.of(new Location("paris", 3), new Location("lyon", 1)),
+            Map.of("home", new Location("paris", 3)),
+            Set.of(Status.FAULT, Status.OK),
+            Map.of("lyon", Status.OK),
+            new Date(1_772_360_130_123L),
+            new byte[] {1, 2, 3},
+            LocalDateTime.of(2026, 3, 1, 10, 15, 30));
+    trips.save(trip);
+
+    Trip found = trips.findOneById(trip.id()).orElseThrow();
+    assertThat(found.stops()).isEqualTo(trip.stops());
+    assertThat(found.byName()).isEqualTo(trip.byName());
+    assertThat(found.statuses()).isEqualTo(trip.statuses());
+    assertThat(found.statusByStop()).isEqualTo(trip.statusByStop());
+    assertThat(found.startedAt()).isEqualTo(trip.startedAt());
+    assertThat(found.payload()).containsExactly(1, 2, 3);
+    assertThat(found.localStart()).isEqualTo(trip.localStart());
+    assertThat(trips.findByIdIn(List.of(trip.id(), UUID.randomUUID()))).hasSize(1);
+  }
 
   private static Reading reading(String sensor, int day, int seq) {
     return new Reading(

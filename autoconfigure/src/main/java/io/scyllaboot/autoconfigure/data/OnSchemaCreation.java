@@ -1,0 +1,27 @@
+package io.scyllaboot.autoconfigure.data;
+
+import io.scyllaboot.autoconfigure.ScyllaProperties.SchemaAction;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * Matches when {@code scylla.schema-action} binds to {@link SchemaAction#CREATE_IF_NOT_EXISTS},
+ * however it is spelled ({@code create-if-not-exists}, {@code CREATE_IF_NOT_EXISTS}...): bound as
+ * the enum, as the properties class binds it, never compared as a raw string.
+ */
+final class OnSchemaCreation extends SpringBootCondition {
+  @Override
+  public ConditionOutcome getMatchOutcome(
+      ConditionContext context, AnnotatedTypeMetadata metadata) {
+    SchemaAction action =
+        Binder.get(context.getEnvironment())
+            .bind("scylla.schema-action", SchemaAction.class)
+            .orElse(SchemaAction.NONE);
+    return action == SchemaAction.CREATE_IF_NOT_EXISTS
+        ? ConditionOutcome.match("scylla.schema-action is " + action)
+        : ConditionOutcome.noMatch("scylla.schema-action is " + action);
+  }
+}

@@ -1,0 +1,102 @@
+package io.scyllaboot.spring.cql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.testing.CassandraNode;
+import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.EmptyResultDataAccessException;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+
+/** The templates' result-size checks and error translation, against the real node. */
+@ExtendWith(CassandraNodeExtension.class)
+class CqlTemplateIT {
+  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("tmpl");
+  private static CqlSession session;
+  private static CqlTemplate template;
+  private static AsyncCqlTemplate async;
+
+  @BeforeAll
+  static void connect() {
+    CassandraNode.ensureRunning();
+    session =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(Duration.ofSeconds(30))
+            .build();
+    session.execute(
+        "CREATE KEYSPACE "
+            + KEYSPACE
+            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    session.execute("CREATE TABLE " + KEYSPACE + ".t (k int, c int, PRIMARY KEY (k, c))");
+    session.execute("INSERT INTO " + KEYSPACE + ".t (k, c) VALUES (1, 1)");
+    session.execute("INSERT INTO " + KEYSPACE + ".t (k, c) VALUES (1, 2)");
+    template = new CqlTemplate(session);
+    async = new AsyncCqlTemplate(session);
+  }
+
+  @AfterAll
+  static void close() {
+    if (session != null) {
+      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+      session.close();
+    }
+  }
+
+  private static Throwable failure(java.util.concurrent.CompletableFuture<?> future) {
+    try {
+      future.get(30, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      return e.getCause();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+    throw new AssertionError("the future completed normally");
+  }
+
+  @Test
+  void should_throw_empty_result_when_no_row_and_incorrect_size_when_several() {
+    String none = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 2";
+    String two = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 1";
+    assertThatThrownBy(() -> template.queryForObject(none, Integer.class))
+        .isInstanceOf(EmptyResultDataAccessException.class);
+    assertThatThrownBy(() -> template.queryForObject(two, Integer.class))
+        .isInstanceOf(IncorrectResultSizeDataAccessException.class)
+        .isNotInstanceOf(EmptyResultDataAccessException.class);
+    assertThat(failure(async.queryForObject(none, Integer.class)))
+        .isInstanceOf(EmptyResultDataAccessException.class);
+    assertThat(failure(async.queryForObject(two, Integer.class)))
+        .isInstanceOf(IncorrectResultSizeDataAccessException.class)
+        .isNotInstanceOf(EmptyResultDataAccessException.class);
+  }
+
+  @Test
+  void should_pass_a_row_mapper_failure_to_the_async_caller() {
+    IllegalStateException boom = new IllegalStateException("mapper failed");
+    Throwable failure =
+        failure(
+            async.query(
+                "SELECT c FROM " + KEYSPACE + ".t WHERE k = 1",
+                (row, n) -> {
+                  throw boom;
+                }));
+    assertThat(failure).isSameAs(boom);
+  }
+
+  @Test
+  void should_translate_already_exists_to_duplicate_key() {
+    String create = "CREATE TABLE " + KEYSPACE + ".t (k int PRIMARY KEY)";
+    assertThatThrownBy(() -> template.execute(create))
+        .isInstanceOf(DuplicateKeyException.class)
+        .hasMessageContaining(KEYSPACE);
+    assertThat(failure(async.execute(create))).isInstanceOf(DuplicateKeyException.class);
+  }
+}
