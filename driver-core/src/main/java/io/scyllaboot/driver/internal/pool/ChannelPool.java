@@ -12,7 +12,6 @@ import io.scyllaboot.driver.internal.util.Futures;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -40,7 +39,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChannelPool {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelPool.class);
-  private static final DriverChannel[] NONE = new DriverChannel[0];
   private static final int MAX_PORT_TRIES = 64;
 
   private final DefaultNode node;
@@ -49,9 +47,7 @@ public final class ChannelPool {
   private final String keyspace;
   private final EventExecutor admin;
   private final ReconnectionSchedule schedule;
-  private volatile DriverChannel[] all = NONE;
-  private volatile DriverChannel[][] byShard = {NONE};
-  private volatile Sharder sharder = Sharder.SINGLE;
+  private volatile ShardedChannels channels = ShardedChannels.EMPTY;
   private volatile boolean closed;
   // Admin executor only:
   private ScyllaFeatures features; // null until the first connection
@@ -72,7 +68,7 @@ public final class ChannelPool {
     this.keyspace = keyspace;
     this.admin = admin;
     this.schedule = new ReconnectionSchedule(options.reconnectBase(), options.reconnectMax());
-    node.counters(() -> all.length, this::inFlight);
+    node.counters(() -> channels.all.length, () -> channels.inFlight());
   }
 
   public DefaultNode node() {
@@ -88,7 +84,7 @@ public final class ChannelPool {
             (channel, error) ->
                 admin.execute(
                     () -> {
-                      if (all.length == 0) {
+                      if (channels.all.length == 0) {
                         node.state(NodeState.DOWN);
                         scheduleReconnect();
                         done.complete(null);
@@ -106,64 +102,26 @@ public final class ChannelPool {
    * close and return a connection that is closing: the request then fails unsent and moves on.
    */
   public DriverChannel next() {
-    return leastBusy(all);
+    return channels.next();
   }
 
   /** The least busy connection of the shard that owns the token, else of any shard. */
   public DriverChannel next(long token) {
-    DriverChannel[][] shards = byShard;
-    if (shards.length == 1) {
-      return leastBusy(all);
-    }
-    DriverChannel[] own = shards[sharder.shardOf(token)];
-    return own.length > 0 ? leastBusy(own) : leastBusy(all);
+    return channels.next(token);
   }
 
   /** The least busy connection of a given shard (a tablet's), else of any shard. */
   public DriverChannel nextOnShard(int shard) {
-    DriverChannel[][] shards = byShard;
-    if (shard < 0 || shard >= shards.length || shards[shard].length == 0) {
-      return leastBusy(all);
-    }
-    return leastBusy(shards[shard]);
-  }
-
-  private static DriverChannel leastBusy(DriverChannel[] channels) {
-    if (channels.length == 1) {
-      return channels[0];
-    }
-    DriverChannel best = null;
-    int bestLoad = Integer.MAX_VALUE;
-    for (DriverChannel channel : channels) {
-      int load = channel.inFlightCount();
-      if (load < bestLoad) {
-        best = channel;
-        bestLoad = load;
-      }
-    }
-    return best;
+    return channels.nextOnShard(shard);
   }
 
   public int openConnections() {
-    return all.length;
+    return channels.all.length;
   }
 
   /** Open connections per shard (one entry when the node is not sharded). */
   public int[] connectionsPerShard() {
-    DriverChannel[][] shards = byShard;
-    int[] counts = new int[shards.length];
-    for (int i = 0; i < shards.length; i++) {
-      counts[i] = shards[i].length;
-    }
-    return counts;
-  }
-
-  private int inFlight() {
-    int total = 0;
-    for (DriverChannel channel : all) {
-      total += channel.inFlightCount();
-    }
-    return total;
+    return channels.counts();
   }
 
   // ---- opening (admin executor)
@@ -177,12 +135,7 @@ public final class ChannelPool {
   }
 
   private int missing() {
-    int wanted = wantedPerShard();
-    int missing = 0;
-    for (DriverChannel[] shard : byShard) {
-      missing += Math.max(0, wanted - shard.length);
-    }
-    return missing;
+    return channels.missing(wantedPerShard());
   }
 
   /** The shard-aware port to use now, or 0. */
@@ -206,12 +159,12 @@ public final class ChannelPool {
       return;
     }
     filling = true;
-    int before = all.length;
+    int before = channels.all.length;
     List<CompletableFuture<?>> attempts = new ArrayList<>();
     int port = shardAwarePort();
     if (port != 0) {
       int wanted = wantedPerShard();
-      DriverChannel[][] shards = byShard;
+      DriverChannel[][] shards = channels.byShard;
       for (int shard = 0; shard < shards.length; shard++) {
         for (int k = shards[shard].length; k < wanted; k++) {
           attempts.add(openOnShard(shard, port).toCompletableFuture());
@@ -228,7 +181,7 @@ public final class ChannelPool {
                 admin.execute(
                     () -> {
                       filling = false;
-                      boolean progress = all.length > before;
+                      boolean progress = channels.all.length > before;
                       if (missing() == 0) {
                         schedule.reset();
                         done.complete(null);
@@ -263,7 +216,7 @@ public final class ChannelPool {
   /** Connects to the shard-aware port from a local port of {@code shard}. */
   private CompletionStage<DriverChannel> openOnShard(int shard, int port) {
     ShardAwarePorts.Candidates ports =
-        options.sourcePorts().candidates(shard, sharder.shardCount());
+        options.sourcePorts().candidates(shard, channels.sharder.shardCount());
     InetSocketAddress target = new InetSocketAddress(node.address().getAddress(), port);
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
     tryPort(target, shard, ports, 0, result);
@@ -317,15 +270,12 @@ public final class ChannelPool {
           PoolOptions.SHARD_AWARE_PORT_BLOCK);
       shardAwarePortBlockedUntil = System.nanoTime() + PoolOptions.SHARD_AWARE_PORT_BLOCK.toNanos();
     }
-    DriverChannel[][] shards = byShard;
-    if (shards[shard].length >= wantedPerShard()) {
+    ShardedChannels current = channels;
+    if (current.byShard[shard].length >= wantedPerShard()) {
       channel.close(); // surplus: the regular port gave a shard that is already full
       return;
     }
-    DriverChannel[][] grown = shards.clone();
-    grown[shard] = append(shards[shard], channel);
-    byShard = grown;
-    all = append(all, channel);
+    channels = current.with(shard, channel);
     node.state(NodeState.UP);
     channel.closeFuture().thenRun(() -> admin.execute(() -> remove(channel)));
   }
@@ -346,51 +296,25 @@ public final class ChannelPool {
           node,
           connected.sharder().shardCount(),
           features.sharder().shardCount());
-      for (DriverChannel old : all) {
+      for (DriverChannel old : channels.all) {
         old.close();
       }
     }
     features = connected;
-    boolean sharded = sharded();
-    sharder = sharded ? connected.sharder() : Sharder.SINGLE;
-    DriverChannel[][] shards = new DriverChannel[sharded ? sharder.shardCount() : 1][];
-    Arrays.fill(shards, NONE);
-    byShard = shards;
-    all = NONE;
-  }
-
-  private static DriverChannel[] append(DriverChannel[] channels, DriverChannel channel) {
-    DriverChannel[] grown = Arrays.copyOf(channels, channels.length + 1);
-    grown[channels.length] = channel;
-    return grown;
-  }
-
-  private static DriverChannel[] without(DriverChannel[] channels, DriverChannel channel) {
-    int index = Arrays.asList(channels).indexOf(channel);
-    if (index < 0) {
-      return channels;
-    }
-    DriverChannel[] shrunk = new DriverChannel[channels.length - 1];
-    System.arraycopy(channels, 0, shrunk, 0, index);
-    System.arraycopy(channels, index + 1, shrunk, index, channels.length - index - 1);
-    return shrunk;
+    channels = ShardedChannels.empty(sharded() ? connected.sharder() : Sharder.SINGLE);
   }
 
   private void remove(DriverChannel channel) {
-    DriverChannel[] remaining = without(all, channel);
-    if (remaining == all) {
+    ShardedChannels current = channels;
+    ShardedChannels remaining = current.without(channel);
+    if (remaining == current) {
       return; // closed as surplus or by a relayout: never (or no longer) in the pool
     }
-    all = remaining;
-    DriverChannel[][] shards = byShard.clone();
-    for (int i = 0; i < shards.length; i++) {
-      shards[i] = without(shards[i], channel);
-    }
-    byShard = shards;
+    channels = remaining;
     if (closed) {
       return;
     }
-    if (remaining.length == 0) {
+    if (remaining.all.length == 0) {
       LOG.info("[{}] lost its last connection; marking it down", node);
       node.state(NodeState.DOWN);
     }
@@ -414,7 +338,7 @@ public final class ChannelPool {
       return;
     }
     CompletableFuture<Void> round = new CompletableFuture<>();
-    if (all.length == 0) {
+    if (channels.all.length == 0) {
       // Nothing open: one connection to the regular port first (the shard count may have changed).
       open(0)
           .whenComplete(
@@ -463,7 +387,7 @@ public final class ChannelPool {
 
   public CompletionStage<Void> close() {
     closed = true;
-    DriverChannel[] current = all;
+    DriverChannel[] current = channels.all;
     CompletableFuture<?>[] closing = new CompletableFuture<?>[current.length];
     for (int i = 0; i < current.length; i++) {
       closing[i] = current[i].close();

@@ -1,7 +1,5 @@
 package io.scyllaboot.driver.internal.session;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -44,7 +42,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -62,11 +59,7 @@ public final class DefaultCqlSession implements CqlSession {
   private final Cluster cluster;
   private final StatementRequests requests;
   private final Throttler throttler;
-  private final Cache<String, DefaultPreparedStatement> preparedCache;
-  // First uses of a statement under way: concurrent callers share one PREPARE. Only successes
-  // enter the cache, so a failed PREPARE is neither cached nor logged by the cache.
-  private final ConcurrentHashMap<String, CompletableFuture<DefaultPreparedStatement>> preparing =
-      new ConcurrentHashMap<>();
+  private final PreparedStatementCache preparedCache;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
 
@@ -112,8 +105,8 @@ public final class DefaultCqlSession implements CqlSession {
             : Throttler.UNLIMITED;
     // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
     this.preparedCache =
-        Caffeine.newBuilder().maximumSize(settings.maxPrepared()).recordStats().build();
-    metrics.preparedCache(preparedCache);
+        new PreparedStatementCache(
+            settings.maxPrepared(), metrics, query -> cluster.prepare(requests, query));
   }
 
   /** How many connect timeouts opening a session may take in all, whatever goes wrong. */
@@ -274,7 +267,7 @@ public final class DefaultCqlSession implements CqlSession {
     if (values.length == 0) {
       return executeAsync(SimpleStatement.of(cql));
     }
-    DefaultPreparedStatement cached = preparedCache.getIfPresent(cql);
+    DefaultPreparedStatement cached = preparedCache.get(cql);
     if (cached != null) {
       // The hot path: no continuation, binding happens on the caller's thread.
       BoundStatement bound;
@@ -285,7 +278,9 @@ public final class DefaultCqlSession implements CqlSession {
       }
       return executeAsync(bound);
     }
-    return prepareMissing(cql).thenCompose(prepared -> executeAsync(prepared.bind(values)));
+    return preparedCache
+        .prepareMissing(cql)
+        .thenCompose(prepared -> executeAsync(prepared.bind(values)));
   }
 
   @Override
@@ -317,38 +312,7 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   CompletableFuture<DefaultPreparedStatement> prepareInternal(String cql) {
-    DefaultPreparedStatement cached = preparedCache.getIfPresent(cql);
-    return cached != null ? CompletableFuture.completedFuture(cached) : prepareMissing(cql);
-  }
-
-  /** Prepares a statement the cache does not hold, sharing the PREPARE with concurrent callers. */
-  private CompletableFuture<DefaultPreparedStatement> prepareMissing(String cql) {
-    CompletableFuture<DefaultPreparedStatement> mine = new CompletableFuture<>();
-    CompletableFuture<DefaultPreparedStatement> underWay = preparing.putIfAbsent(cql, mine);
-    if (underWay != null) {
-      return underWay;
-    }
-    DefaultPreparedStatement done = preparedCache.asMap().get(cql); // finished meanwhile
-    if (done != null) {
-      preparing.remove(cql, mine);
-      mine.complete(done);
-      return mine;
-    }
-    cluster
-        .prepare(requests, cql)
-        .whenComplete(
-            (prepared, error) -> {
-              if (error == null) {
-                preparedCache.put(cql, prepared); // before leaving "preparing": no gap
-              }
-              preparing.remove(cql, mine);
-              if (error == null) {
-                mine.complete(prepared);
-              } else {
-                mine.completeExceptionally(Futures.unwrap(error));
-              }
-            });
-    return mine;
+    return preparedCache.getOrPrepare(cql);
   }
 
   @Override
@@ -398,10 +362,7 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public PreparedCacheStats preparedCacheStats() {
-    preparedCache.cleanUp(); // evictions are applied lazily: settle them before reporting the size
-    com.github.benmanes.caffeine.cache.stats.CacheStats stats = preparedCache.stats();
-    return new PreparedCacheStats(
-        preparedCache.estimatedSize(), stats.hitCount(), stats.missCount(), stats.evictionCount());
+    return preparedCache.stats();
   }
 
   @Override
