@@ -16,12 +16,16 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TabletMap {
   private static final Tablet[] NONE = new Tablet[0];
 
-  /** Keyed by "keyspace.table". */
-  private final Map<String, Tablet[]> byTable = new ConcurrentHashMap<>();
+  /** By keyspace, then table: two lookups and no key to build on the request path. */
+  private final Map<String, Map<String, Tablet[]>> byKeyspace = new ConcurrentHashMap<>();
 
   /** The tablet holding a token, or null when none is known yet. */
   public Tablet lookup(String keyspace, String table, long token) {
-    Tablet[] tablets = byTable.getOrDefault(key(keyspace, table), NONE);
+    Map<String, Tablet[]> tables = byKeyspace.isEmpty() ? null : byKeyspace.get(keyspace);
+    if (tables == null) {
+      return null; // a cluster without tablets: the common case costs one emptiness check
+    }
+    Tablet[] tablets = tables.getOrDefault(table, NONE);
     int low = 0;
     int high = tablets.length - 1;
     while (low <= high) {
@@ -40,26 +44,32 @@ public final class TabletMap {
 
   /** Adds a tablet, replacing every known tablet of the table that overlaps it. */
   public void add(String keyspace, String table, Tablet tablet) {
-    byTable.compute(
-        key(keyspace, table),
-        (key, current) -> {
-          List<Tablet> kept = new ArrayList<>();
-          if (current != null) {
-            for (Tablet known : current) {
-              if (!known.overlaps(tablet)) {
-                kept.add(known);
+    byKeyspace
+        .computeIfAbsent(keyspace, name -> new ConcurrentHashMap<>())
+        .compute(
+            table,
+            (key, current) -> {
+              List<Tablet> kept = new ArrayList<>();
+              if (current != null) {
+                for (Tablet known : current) {
+                  if (!known.overlaps(tablet)) {
+                    kept.add(known);
+                  }
+                }
               }
-            }
-          }
-          kept.add(tablet);
-          kept.sort((a, b) -> Long.compare(a.firstToken(), b.firstToken()));
-          return kept.toArray(NONE);
-        });
+              kept.add(tablet);
+              kept.sort((a, b) -> Long.compare(a.firstToken(), b.firstToken()));
+              return kept.toArray(NONE);
+            });
   }
 
   /** Drops the tablets that list a node no longer in the cluster. */
   public void retainNodes(Set<UUID> hostIds) {
-    byTable.replaceAll(
+    byKeyspace.values().forEach(tables -> retainNodes(tables, hostIds));
+  }
+
+  private static void retainNodes(Map<String, Tablet[]> tables, Set<UUID> hostIds) {
+    tables.replaceAll(
         (key, tablets) -> {
           List<Tablet> kept = new ArrayList<>(tablets.length);
           for (Tablet tablet : tablets) {
@@ -73,10 +83,7 @@ public final class TabletMap {
 
   /** The known tablets of a table, in token order (for tests and diagnostics). */
   public List<Tablet> tablets(String keyspace, String table) {
-    return Collections.unmodifiableList(List.of(byTable.getOrDefault(key(keyspace, table), NONE)));
-  }
-
-  private static String key(String keyspace, String table) {
-    return keyspace + "." + table;
+    Map<String, Tablet[]> tables = byKeyspace.getOrDefault(keyspace, Map.of());
+    return Collections.unmodifiableList(List.of(tables.getOrDefault(table, NONE)));
   }
 }

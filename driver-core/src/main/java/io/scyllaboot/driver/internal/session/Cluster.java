@@ -2,21 +2,26 @@ package io.scyllaboot.driver.internal.session;
 
 import io.netty.util.Timer;
 import io.netty.util.concurrent.EventExecutor;
+import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.cql.RoutingKey;
 import io.scyllaboot.driver.internal.metadata.ControlConnection;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
+import io.scyllaboot.driver.internal.routing.Tablet;
 import io.scyllaboot.driver.internal.routing.TokenMap;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -264,6 +269,24 @@ final class Cluster implements ClusterMetadata {
         },
         REFRESH_DEBOUNCE_MILLIS,
         TimeUnit.MILLISECONDS);
+  }
+
+  /** Learns a tablet from a response's routing payload (a misrouted request to a tablet table). */
+  void learnTablet(Statement<?> statement, ResponseFrame frame) {
+    java.nio.ByteBuffer payload = frame.customPayload().get(Tablet.PAYLOAD_KEY);
+    if (payload == null || !(statement instanceof DefaultBoundStatement bound)) {
+      return;
+    }
+    DefaultPreparedStatement prepared = bound.prepared();
+    String table = prepared.table();
+    if (table == null) {
+      return;
+    }
+    try {
+      loadBalancing.tablets().add(RoutingKey.keyspace(bound), table, Tablet.decode(payload));
+    } catch (IllegalArgumentException e) {
+      LOG.debug("ignoring a malformed tablet payload: {}", e.getMessage());
+    }
   }
 
   /**

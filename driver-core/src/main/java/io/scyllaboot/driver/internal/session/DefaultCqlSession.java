@@ -34,7 +34,6 @@ import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
-import io.scyllaboot.driver.internal.routing.Tablet;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.SocketAddress;
@@ -50,8 +49,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the {@link Cluster} (control connection, topology, pools), and the resources both share.
  */
 public final class DefaultCqlSession implements CqlSession {
-  private static final org.slf4j.Logger LOG =
-      org.slf4j.LoggerFactory.getLogger(DefaultCqlSession.class);
   private final SessionSettings settings;
   private final EventLoopGroup group;
   private final HashedWheelTimer timer;
@@ -224,23 +221,7 @@ public final class DefaultCqlSession implements CqlSession {
 
   /** Learns a tablet from a response's routing payload (a misrouted request to a tablet table). */
   void learnTablet(Statement<?> statement, ResponseFrame frame) {
-    java.nio.ByteBuffer payload = frame.customPayload().get(Tablet.PAYLOAD_KEY);
-    if (payload == null || !(statement instanceof DefaultBoundStatement bound)) {
-      return;
-    }
-    DefaultPreparedStatement prepared = bound.prepared();
-    String table = prepared.table();
-    if (table == null) {
-      return;
-    }
-    try {
-      cluster
-          .loadBalancing()
-          .tablets()
-          .add(RoutingKey.keyspace(bound), table, Tablet.decode(payload));
-    } catch (IllegalArgumentException e) {
-      LOG.debug("ignoring a malformed tablet payload: {}", e.getMessage());
-    }
+    cluster.learnTablet(statement, frame);
   }
 
   /** The first connection of the statement's plan, for a pinned session. */

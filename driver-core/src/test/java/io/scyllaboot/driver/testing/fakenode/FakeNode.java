@@ -148,26 +148,39 @@ public final class FakeNode {
   }
 
   public void start() {
+    // A connection accepted while the previous server socket was closing can hold the port for a
+    // moment after a restart: wait for it (bounded) instead of failing the test.
+    java.util.concurrent.atomic.AtomicReference<Channel> bound =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    org.awaitility.Awaitility.await()
+        .atMost(java.time.Duration.ofSeconds(5))
+        .pollInterval(java.time.Duration.ofMillis(20))
+        .ignoreExceptionsInstanceOf(java.net.BindException.class)
+        .until(() -> bound.compareAndSet(null, bind()));
+    server = bound.get();
+  }
+
+  private Channel bind() {
     EventLoopGroup group = cluster.group();
-    server =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NioServerSocketChannel.class)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .childHandler(
-                new ChannelInitializer<Channel>() {
-                  @Override
-                  protected void initChannel(Channel channel) {
-                    clients.add(channel);
-                    channel
-                        .pipeline()
-                        .addLast(new LengthFieldBasedFrameDecoder(1 << 24, 5, 4, 0, 0))
-                        .addLast(new RequestHandler());
-                  }
-                })
-            .bind(address)
-            .syncUninterruptibly()
-            .channel();
+    return new ServerBootstrap()
+        .group(group)
+        .channel(NioServerSocketChannel.class)
+        .option(ChannelOption.SO_REUSEADDR, true)
+        .childOption(ChannelOption.SO_REUSEADDR, true)
+        .childHandler(
+            new ChannelInitializer<Channel>() {
+              @Override
+              protected void initChannel(Channel channel) {
+                clients.add(channel);
+                channel
+                    .pipeline()
+                    .addLast(new LengthFieldBasedFrameDecoder(1 << 24, 5, 4, 0, 0))
+                    .addLast(new RequestHandler());
+              }
+            })
+        .bind(address)
+        .syncUninterruptibly()
+        .channel();
   }
 
   /** Stops: closes the server socket and every client connection. */
