@@ -108,9 +108,11 @@ public class SensorController {
     return body;
   }
 
+  /** The five newest readings of a day (today, unless {@code day} says which). */
   @GetMapping("/sensors/{id}/latest")
-  public List<Reading> latest(@PathVariable String id) {
-    return readings.findTop5BySensorIdAndDay(id, LocalDate.now(ZoneOffset.UTC));
+  public List<Reading> latest(
+      @PathVariable String id, @RequestParam(required = false) LocalDate day) {
+    return readings.findTop5BySensorIdAndDay(id, day == null ? LocalDate.now(ZoneOffset.UTC) : day);
   }
 
   @GetMapping("/sensors/{id}/report")

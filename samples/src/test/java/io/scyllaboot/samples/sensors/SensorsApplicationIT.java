@@ -78,9 +78,17 @@ class SensorsApplicationIT {
         .contains("\"kind\":\"TEMPERATURE\"");
     assertThat(call("GET", "/sensors/nope", null).statusCode()).isEqualTo(404);
 
-    assertThat(call("POST", "/sensors/t-101/readings", "{\"value\":21.5}").statusCode())
+    // Every reading at an explicit instant of one fixed day: a run that crosses midnight UTC must
+    // not split them over two days.
+    LocalDate day = LocalDate.now(ZoneOffset.UTC).minusDays(1);
+    Instant base = day.atTime(12, 0).toInstant(ZoneOffset.UTC);
+    assertThat(
+            call(
+                    "POST",
+                    "/sensors/t-101/readings",
+                    "{\"at\":\"" + base.minusSeconds(1) + "\",\"value\":21.5}")
+                .statusCode())
         .isEqualTo(201);
-    Instant base = Instant.now().minusSeconds(60);
     StringBuilder batch = new StringBuilder("[");
     for (int i = 0; i < 24; i++) {
       batch
@@ -96,8 +104,7 @@ class SensorsApplicationIT {
     assertThat(ingested.statusCode()).isEqualTo(201);
     assertThat(ingested.body()).contains("\"written\":24");
 
-    LocalDate today = LocalDate.now(ZoneOffset.UTC);
-    String report = call("GET", "/sensors/t-101/report?day=" + today, null).body();
+    String report = call("GET", "/sensors/t-101/report?day=" + day, null).body();
     assertThat(report).contains("\"count\":25").contains("\"max\":23.0").contains("\"min\":20.0");
 
     // Paging: 25 readings in pages of 10, following the 'next' token.
@@ -109,7 +116,7 @@ class SensorsApplicationIT {
           call(
                   "GET",
                   "/sensors/t-101/readings?size=10&day="
-                      + today
+                      + day
                       + (page == null ? "" : "&page=" + page),
                   null)
               .body();
@@ -120,7 +127,8 @@ class SensorsApplicationIT {
     } while (page != null);
     assertThat(seen).isEqualTo(25);
     assertThat(pages).isEqualTo(3);
-    assertThat(count(call("GET", "/sensors/t-101/latest", null).body(), "\"value\":")).isEqualTo(5);
+    assertThat(count(call("GET", "/sensors/t-101/latest?day=" + day, null).body(), "\"value\":"))
+        .isEqualTo(5);
 
     String calibration = call("POST", "/sensors/t-101/calibrate?offset=0.5", null).body();
     assertThat(calibration).contains("\"sensorId\":\"t-101\"").contains("\"after\":");
