@@ -90,12 +90,11 @@ public class SensorController {
       throw new ResponseStatusException(
           HttpStatus.BAD_REQUEST, "size must be from 1 to " + MAX_PAGE_SIZE + "; got " + size);
     }
-    LocalDate when = day == null ? LocalDate.now(ZoneOffset.UTC) : day;
     CqlPageRequest request =
         page == null
             ? CqlPageRequest.first(size)
             : CqlPageRequest.of(size, PagingState.fromString(page));
-    Slice<Reading> slice = readings.findBySensorIdAndDay(id, when, request);
+    Slice<Reading> slice = readings.findBySensorIdAndDay(id, orToday(day), request);
     CqlPageRequest fetched = (CqlPageRequest) slice.getPageable();
     PagingState next = fetched.getNextPagingState();
     // Insertion order: Map.of iterates in a per-JVM random order, and clients read "readings"
@@ -112,13 +111,13 @@ public class SensorController {
   @GetMapping("/sensors/{id}/latest")
   public List<Reading> latest(
       @PathVariable String id, @RequestParam(required = false) LocalDate day) {
-    return readings.findTop5BySensorIdAndDay(id, day == null ? LocalDate.now(ZoneOffset.UTC) : day);
+    return readings.findTop5BySensorIdAndDay(id, orToday(day));
   }
 
   @GetMapping("/sensors/{id}/report")
   public ReadingService.DailyReport report(
       @PathVariable String id, @RequestParam(required = false) LocalDate day) {
-    return service.report(id, day == null ? LocalDate.now(ZoneOffset.UTC) : day);
+    return service.report(id, orToday(day));
   }
 
   @PostMapping("/sensors/{id}/calibrate")
@@ -126,5 +125,10 @@ public class SensorController {
       @PathVariable String id, @RequestParam(defaultValue = "0.0") double offset) {
     get(id);
     return service.calibrate(id, offset);
+  }
+
+  /** The day asked for, or today (UTC) when none is given. */
+  private static LocalDate orToday(LocalDate day) {
+    return day == null ? LocalDate.now(ZoneOffset.UTC) : day;
   }
 }
