@@ -3,12 +3,16 @@ package io.scyllaboot.autoconfigure.data;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaManagedTypes;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.persistence.autoconfigure.EntityScanner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.data.mapping.context.AbstractMappingContext;
@@ -22,10 +26,20 @@ import org.springframework.data.mapping.context.AbstractMappingContext;
 @ConditionalOnBean(CqlSession.class)
 public final class ScyllaDataAutoConfiguration {
 
+  /** The {@code @Table} classes of {@code @EntityScan}'s packages, else of the application's. */
   @Bean
   @ConditionalOnMissingBean
-  ScyllaMappingContext scyllaMappingContext() {
-    return new ScyllaMappingContext();
+  static ScyllaManagedTypes scyllaManagedTypes(ApplicationContext context)
+      throws ClassNotFoundException {
+    return ScyllaManagedTypes.fromIterable(new EntityScanner(context).scan(Table.class));
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext(ScyllaManagedTypes managedTypes) {
+    ScyllaMappingContext context = new ScyllaMappingContext();
+    context.setManagedTypes(managedTypes);
+    return context;
   }
 
   @Bean
@@ -37,7 +51,11 @@ public final class ScyllaDataAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @Conditional(OnSchemaCreation.class)
-  SchemaCreator scyllaSchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
-    return new SchemaCreator(session, mappingContext);
+  SchemaCreator scyllaSchemaCreator(
+      CqlSession session, ScyllaMappingContext mappingContext, ScyllaManagedTypes managedTypes) {
+    SchemaCreator creator = new SchemaCreator(session, mappingContext);
+    // Entities no repository names have tables too (the repositories add theirs as they start).
+    creator.createIfNotExists(managedTypes.toList());
+    return creator;
   }
 }

@@ -36,6 +36,16 @@ public class SchemaCreator {
     this.mappingContext = mappingContext;
   }
 
+  /**
+   * Creates the tables of the given entity classes (those found by entity scanning, which no
+   * repository may name).
+   */
+  public void createIfNotExists(Iterable<Class<?>> entityTypes) {
+    for (Class<?> type : entityTypes) {
+      createIfNotExists(mappingContext.getRequiredPersistentEntity(type));
+    }
+  }
+
   public void createIfNotExists(ScyllaPersistentEntity<?> entity) {
     if (!created.add(entity.getType())) {
       return;
