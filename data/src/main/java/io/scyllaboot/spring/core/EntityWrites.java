@@ -43,6 +43,8 @@ final class EntityWrites {
    *
    * @param conflict what went wrong if a version condition fails, or null when not versioned
    * @param save whether it is an insert or update (callbacks and save events), else a delete
+   * @param undo puts the version back on a mutable entity when the write is refused, so that a
+   *     stale copy stays stale (and a retry with it fails again)
    */
   record Write<T>(
       EntityCql<T> statements,
@@ -51,14 +53,31 @@ final class EntityWrites {
       Object[] values,
       StatementOptions options,
       @Nullable String conflict,
-      boolean save) {}
+      boolean save,
+      Runnable undo) {}
+
+  private static final Runnable NOTHING = () -> {};
+
+  /** Restores the version of {@code original} if {@code written} is the same (mutable) object. */
+  private static <T> Runnable restore(
+      ScyllaPersistentEntity<T> meta, T original, T written, @Nullable Object version) {
+    if (original != written) {
+      return NOTHING;
+    }
+    return () ->
+        meta.getPropertyAccessor(original).setProperty(meta.getRequiredVersionProperty(), version);
+  }
 
   <T> Write<T> insert(EntityCql<T> cql, T entity, InsertOptions options, boolean checkVersion) {
     ScyllaPersistentEntity<T> meta = cql.entity();
     T source = lifecycle.beforeConvert(entity, meta.getTableName());
     boolean versioned = checkVersion && cql.version() != null;
+    Runnable undo = NOTHING;
     if (versioned) {
-      source = Versions.initial(meta, source);
+      T unversioned = source;
+      Object previous = Versions.current(meta, unversioned);
+      source = Versions.initial(meta, unversioned);
+      undo = restore(meta, unversioned, source, previous);
     }
     Integer ttl = seconds(options.getTtl());
     String conflict =
@@ -76,7 +95,8 @@ final class EntityWrites {
         cql.insertValues(source, options.isInsertNulls(), ttl),
         options.getStatementOptions(),
         conflict,
-        true);
+        true,
+        undo);
   }
 
   <T> Write<T> update(EntityCql<T> cql, T entity, UpdateOptions options, boolean checkVersion) {
@@ -89,9 +109,12 @@ final class EntityWrites {
     boolean versioned = checkVersion && cql.version() != null;
     Object expected = null;
     String conflict = null;
+    Runnable undo = NOTHING;
     if (versioned) {
-      expected = Versions.current(meta, source);
-      source = Versions.next(meta, source, expected);
+      T current = source;
+      expected = Versions.current(meta, current);
+      source = Versions.next(meta, current, expected);
+      undo = restore(meta, current, source, expected);
       conflict =
           "Cannot update "
               + describe(cql, source)
@@ -109,7 +132,8 @@ final class EntityWrites {
         cql.updateValues(source, ttl, expected, versioned, custom),
         options.getStatementOptions(),
         conflict,
-        true);
+        true,
+        undo);
   }
 
   <T> Write<T> delete(EntityCql<T> cql, T entity, DeleteOptions options, boolean checkVersion) {
@@ -128,7 +152,8 @@ final class EntityWrites {
         cql.deleteValues(entity, expected, versioned, custom),
         options.getStatementOptions(),
         conflict,
-        false);
+        false,
+        NOTHING);
   }
 
   private static <T> String describe(EntityCql<T> cql, T entity) {
@@ -170,6 +195,7 @@ final class EntityWrites {
   private <T> EntityWriteResult<T> finish(
       Write<T> write, T entity, boolean applied, List<Row> rows, ExecutionInfo info) {
     if (!applied && write.conflict() != null) {
+      write.undo().run();
       throw new OptimisticLockingFailureException(write.conflict() + stored(write, rows));
     }
     String table = write.statements().entity().getTableName();
@@ -200,6 +226,7 @@ final class EntityWrites {
       boolean applied = result.wasApplied();
       return finish(write, entity, applied, result.all(), result.executionInfo());
     } catch (RuntimeException e) {
+      write.undo().run();
       throw translator.toRuntime(write.save() ? "write" : "delete", write.cql(), e);
     }
   }
@@ -235,6 +262,12 @@ final class EntityWrites {
                             });
                   })
               .toCompletableFuture();
+      done.whenComplete(
+          (result, error) -> {
+            if (error != null) {
+              write.undo().run();
+            }
+          });
     } catch (RuntimeException e) {
       done = CompletableFuture.failedFuture(e);
     }
