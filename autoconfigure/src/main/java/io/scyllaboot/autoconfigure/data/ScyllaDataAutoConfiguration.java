@@ -2,9 +2,12 @@ package io.scyllaboot.autoconfigure.data;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.mapping.NamingStrategy;
+import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -22,10 +25,17 @@ import org.springframework.data.mapping.context.AbstractMappingContext;
 @ConditionalOnBean(CqlSession.class)
 public final class ScyllaDataAutoConfiguration {
 
+  /** No converters; declare a bean of this type to add yours (as with Spring Data Cassandra). */
   @Bean
   @ConditionalOnMissingBean
-  ScyllaMappingContext scyllaMappingContext() {
-    return new ScyllaMappingContext();
+  ScyllaCustomConversions scyllaCustomConversions() {
+    return new ScyllaCustomConversions(List.of());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext(ScyllaCustomConversions conversions) {
+    return new ScyllaMappingContext(NamingStrategy.SNAKE_CASE, conversions);
   }
 
   @Bean

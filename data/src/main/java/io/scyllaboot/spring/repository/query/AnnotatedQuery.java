@@ -68,9 +68,7 @@ final class AnnotatedQuery implements RepositoryQuery {
               + ": the Pageable's sort cannot change a @Query's CQL: write ORDER BY in the CQL");
     }
     List<Object> bindable = new ArrayList<>();
-    accessor
-        .iterator()
-        .forEachRemaining(value -> bindable.add(value instanceof Enum<?> e ? e.name() : value));
+    accessor.iterator().forEachRemaining(bindable::add);
     Object values;
     if (named) {
       Map<String, Object> byName = new LinkedHashMap<>();

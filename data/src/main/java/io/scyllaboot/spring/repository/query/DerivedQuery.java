@@ -219,8 +219,8 @@ final class DerivedQuery implements RepositoryQuery {
     Iterator<Object> bindable = accessor.iterator();
     for (Part part : parts) {
       for (int i = 0; i < part.getNumberOfArguments(); i++) {
-        Object value = bindable.next();
-        values.add(value instanceof Enum<?> e ? e.name() : value);
+        // Converted when bound (QueryRunner), as property values are: custom conversions apply.
+        values.add(bindable.next());
       }
     }
     Pageable pageable = accessor.getPageable();

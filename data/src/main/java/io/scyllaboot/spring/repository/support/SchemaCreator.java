@@ -95,7 +95,7 @@ public class SchemaCreator {
       return;
     }
     Class<?> raw = type.getType();
-    if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum()) {
+    if (mappingContext.isSimpleType(raw)) {
       return;
     }
     ScyllaPersistentEntity<?> udt = mappingContext.getRequiredPersistentEntity(raw);
@@ -133,9 +133,18 @@ public class SchemaCreator {
       String collection = kind + "<" + cqlType(type.getRequiredComponentType(), true) + ">";
       return nested ? "frozen<" + collection + ">" : collection;
     }
-    String simple = simpleType(raw);
+    // A type with a writing converter is stored as the converter's target type.
+    Class<?> stored = mappingContext.getCustomConversions().getCustomWriteTarget(raw).orElse(raw);
+    String simple = simpleType(stored);
     if (simple != null) {
       return simple;
+    }
+    if (mappingContext.isSimpleType(stored)) {
+      throw new IllegalStateException(
+          "No CQL type for "
+              + stored.getName()
+              + (stored == raw ? "" : " (the writing converter's target for " + raw.getName() + ")")
+              + ": convert it to a type the driver stores (String, Integer, BigDecimal...)");
     }
     return "frozen<" + mappingContext.getRequiredPersistentEntity(raw).getTableName() + ">";
   }
