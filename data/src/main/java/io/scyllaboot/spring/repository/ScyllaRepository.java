@@ -1,5 +1,7 @@
 package io.scyllaboot.spring.repository;
 
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 import org.springframework.data.repository.ListCrudRepository;
 import org.springframework.data.repository.NoRepositoryBean;
 
@@ -13,4 +15,15 @@ import org.springframework.data.repository.NoRepositoryBean;
  * @param <ID> the primary key type
  */
 @NoRepositoryBean
-public interface ScyllaRepository<T, ID> extends ListCrudRepository<T, ID> {}
+public interface ScyllaRepository<T, ID> extends ListCrudRepository<T, ID> {
+
+  /**
+   * One slice of every row, in token order, paged by the server's paging state: pass {@code
+   * CqlPageRequest.first(size)} and then the returned slice's {@code nextPageable()}. A plain
+   * {@code PageRequest} for page n reads the n pages before it. A sort is refused (CQL cannot order
+   * a whole table).
+   *
+   * @throws IllegalArgumentException for an unpaged or sorted {@code Pageable}
+   */
+  Slice<T> findAll(Pageable pageable);
+}

@@ -7,6 +7,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -14,6 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.function.Function;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 
 /**
  * The CRUD methods of every repository: each is one prepared statement (through the driver's
@@ -136,6 +139,26 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
       }
     }
     return all;
+  }
+
+  @Override
+  public Slice<T> findAll(Pageable pageable) {
+    Objects.requireNonNull(pageable, "pageable");
+    if (pageable.getSort().isSorted()) {
+      throw new IllegalArgumentException(
+          "findAll(Pageable) reads a whole table, which CQL cannot order: use a derived query on a"
+              + " partition key with OrderBy on clustering columns instead of "
+              + pageable.getSort());
+    }
+    try {
+      return SliceQuery.fetch(
+          session,
+          session.prepare(statements.selectAll).bind(),
+          pageable,
+          row -> converter.read(statements.entity(), row));
+    } catch (RuntimeException e) {
+      throw translator.toRuntime("repository", statements.selectAll, e);
+    }
   }
 
   @Override
