@@ -104,7 +104,7 @@ final class DerivedQuery implements RepositoryQuery {
       }
     }
     String where = predicates.isEmpty() ? "" : " WHERE " + String.join(" AND ", predicates);
-    String table = entity.getTableName();
+    String table = entity.getQualifiedTableName();
     if (tree.isDelete()) {
       shape = QueryRunner.Shape.DELETE;
       cql = "DELETE FROM " + table + where;

@@ -15,6 +15,7 @@ import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.mapping.UserDefinedType;
 import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import io.scyllaboot.spring.repository.Query;
@@ -126,11 +127,26 @@ class RepositoryFeaturesIT {
     List<Item> idempotentRead(String shop);
   }
 
+  /** A keyspace other than the session's, named in @Table(keyspace = ...). */
+  static final String OTHER_KEYSPACE = "scyllaboot_features_other";
+
+  @UserDefinedType("postal_address")
+  public record Address(String street, String city) {}
+
+  @Table(value = "places", keyspace = OTHER_KEYSPACE)
+  public record Place(@PartitionKey String id, Address address, List<Address> history) {}
+
+  public interface Places extends ScyllaRepository<Place, String> {
+    List<Place> findByIdIn(List<String> ids);
+  }
+
   @BeforeAll
   static void connect() {
     CassandraNode.ensureRunning();
     try (CqlSession admin = CassandraNode.openSession()) {
       CassandraNode.createKeyspace(admin, KEYSPACE);
+      admin.execute("DROP KEYSPACE IF EXISTS " + OTHER_KEYSPACE);
+      CassandraNode.createKeyspace(admin, OTHER_KEYSPACE);
     }
     session =
         CqlSession.builder()
@@ -173,6 +189,7 @@ class RepositoryFeaturesIT {
   static void close() {
     if (session != null) {
       session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+      session.execute("DROP KEYSPACE IF EXISTS " + OTHER_KEYSPACE);
       session.close();
     }
   }
@@ -250,5 +267,36 @@ class RepositoryFeaturesIT {
     assertThat(items.shopExists("s1")).isTrue();
     assertThat(items.shopExists("nowhere")).isFalse();
     assertThat(items.idempotentRead("s1")).hasSize(25);
+  }
+
+  @Test
+  void userDefinedTypeName_andTableKeyspace_areUsedBySchemaAndStatements() {
+    Places places = factory.getRepository(Places.class);
+    Place place =
+        new Place(
+            "p1",
+            new Address("1 rue de Rivoli", "Paris"),
+            List.of(new Address("2 quai Perrache", "Lyon")));
+    places.save(place);
+    assertThat(places.findById("p1")).contains(place);
+    assertThat(places.findByIdIn(List.of("p1", "p2"))).containsExactly(place);
+    // The table and its type live in the other keyspace, the type under its annotated name.
+    assertThat(
+            session
+                .execute(
+                    "SELECT type_name FROM system_schema.types WHERE keyspace_name = ?",
+                    OTHER_KEYSPACE)
+                .one()
+                .getString("type_name"))
+        .isEqualTo("postal_address");
+    assertThat(
+            session
+                .execute(
+                    "SELECT table_name FROM system_schema.tables WHERE keyspace_name = ?"
+                        + " AND table_name = 'places'",
+                    KEYSPACE)
+                .one())
+        .isNull();
+    assertThat(session.execute("SELECT id FROM " + OTHER_KEYSPACE + ".places").all()).hasSize(1);
   }
 }
