@@ -2,11 +2,14 @@ package io.scyllaboot.autoconfigure.data;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.mapping.NamingStrategy;
+import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaManagedTypes;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -34,10 +37,18 @@ public final class ScyllaDataAutoConfiguration {
     return ScyllaManagedTypes.fromIterable(new EntityScanner(context).scan(Table.class));
   }
 
+  /** No converters; declare a bean of this type to add yours (as with Spring Data Cassandra). */
   @Bean
   @ConditionalOnMissingBean
-  ScyllaMappingContext scyllaMappingContext(ScyllaManagedTypes managedTypes) {
-    ScyllaMappingContext context = new ScyllaMappingContext();
+  ScyllaCustomConversions scyllaCustomConversions() {
+    return new ScyllaCustomConversions(List.of());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext(
+      ScyllaCustomConversions conversions, ScyllaManagedTypes managedTypes) {
+    ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE, conversions);
     context.setManagedTypes(managedTypes);
     return context;
   }

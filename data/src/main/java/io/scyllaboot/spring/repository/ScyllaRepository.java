@@ -1,6 +1,8 @@
 package io.scyllaboot.spring.repository;
 
 import java.util.List;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 import org.springframework.data.repository.ListCrudRepository;
 import org.springframework.data.repository.NoRepositoryBean;
 
@@ -28,4 +30,14 @@ public interface ScyllaRepository<T, ID> extends ListCrudRepository<T, ID> {
 
   /** Inserts every entity, a bounded number at a time; returns them as written, in order. */
   <S extends T> List<S> insert(Iterable<S> entities);
+
+  /**
+   * One slice of every row, in token order, paged by the server's paging state: pass {@code
+   * CqlPageRequest.first(size)} and then the returned slice's {@code nextPageable()}. A plain
+   * {@code PageRequest} for page n reads the n pages before it. A sort is refused (CQL cannot order
+   * a whole table).
+   *
+   * @throws IllegalArgumentException for an unpaged or sorted {@code Pageable}
+   */
+  Slice<T> findAll(Pageable pageable);
 }

@@ -6,6 +6,7 @@ import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -14,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.function.Function;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 
 /**
  * The CRUD methods of every repository, run through the entity template (so versions, callbacks and
@@ -127,6 +130,26 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public List<T> findAll() {
     return template.select(statements.selectAll, type);
+  }
+
+  @Override
+  public Slice<T> findAll(Pageable pageable) {
+    Objects.requireNonNull(pageable, "pageable");
+    if (pageable.getSort().isSorted()) {
+      throw new IllegalArgumentException(
+          "findAll(Pageable) reads a whole table, which CQL cannot order: use a derived query on a"
+              + " partition key with OrderBy on clustering columns instead of "
+              + pageable.getSort());
+    }
+    try {
+      return SliceQuery.fetch(
+          session,
+          session.prepare(statements.selectAll).bind(),
+          pageable,
+          row -> converter.read(statements.entity(), row));
+    } catch (RuntimeException e) {
+      throw translator.toRuntime("repository", statements.selectAll, e);
+    }
   }
 
   @Override
