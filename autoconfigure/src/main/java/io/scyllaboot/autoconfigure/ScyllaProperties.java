@@ -58,6 +58,13 @@ public class ScyllaProperties implements InitializingBean {
    */
   private String keyspaceReplication;
 
+  /**
+   * CQL scripts run once at start-up in the session's keyspace, in order, after the keyspace is
+   * created and before repositories create their tables: Spring resource locations such as
+   * classpath:schema.cql.
+   */
+  private List<String> schemaScripts = new ArrayList<>();
+
   private final Repositories repositories = new Repositories();
 
   private final Ssl ssl = new Ssl();
@@ -178,6 +185,14 @@ public class ScyllaProperties implements InitializingBean {
 
   public void setSchemaAction(SchemaAction schemaAction) {
     this.schemaAction = schemaAction;
+  }
+
+  public List<String> getSchemaScripts() {
+    return schemaScripts;
+  }
+
+  public void setSchemaScripts(List<String> schemaScripts) {
+    this.schemaScripts = schemaScripts;
   }
 
   public String getKeyspaceReplication() {
