@@ -6,6 +6,7 @@ import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.cql.init.CqlScriptException;
+import io.scyllaboot.spring.cql.init.KeyspaceCleaner;
 import io.scyllaboot.spring.cql.init.KeyspacePopulator;
 import io.scyllaboot.spring.cql.init.ResourceKeyspacePopulator;
 import java.net.InetSocketAddress;
@@ -107,7 +108,7 @@ public final class ScyllaAutoConfiguration {
       ObjectProvider<SslBundles> sslBundles,
       ObjectProvider<KeyspacePopulator> populators,
       ResourceLoader resourceLoader) {
-    if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.CREATE_IF_NOT_EXISTS
+    if (properties.getSchemaAction() != ScyllaProperties.SchemaAction.NONE
         && properties.getKeyspace() != null
         && !properties.getKeyspace().isBlank()) {
       // A builder of its own: the application's may be a singleton bean, which withKeyspace(null)
@@ -117,6 +118,9 @@ public final class ScyllaAutoConfiguration {
     }
     CqlSession session = scyllaSessionBuilder.build();
     try {
+      if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.RECREATE_DROP_UNUSED) {
+        new KeyspaceCleaner().populate(session);
+      }
       populate(session, properties, populators, resourceLoader);
     } catch (RuntimeException e) {
       session.close();

@@ -47,7 +47,8 @@ public class ScyllaProperties implements InitializingBean {
 
   /**
    * What to do with the schema at start-up: with create-if-not-exists, the keyspace and the tables
-   * and types of repository entities are created when missing.
+   * and types of repository entities are created when missing; recreate drops and re-creates those
+   * tables and types; recreate-drop-unused also drops every other table of the keyspace.
    */
   private SchemaAction schemaAction = SchemaAction.NONE;
 
@@ -85,7 +86,17 @@ public class ScyllaProperties implements InitializingBean {
     /** Leave the schema alone. */
     NONE,
     /** Create the tables and user-defined types of repository entities that do not exist. */
-    CREATE_IF_NOT_EXISTS
+    CREATE_IF_NOT_EXISTS,
+    /**
+     * Drop and re-create the tables and user-defined types of repository entities (their data is
+     * lost): for tests. A type that a table of no repository entity still uses is kept.
+     */
+    RECREATE,
+    /**
+     * Drop every table, view and user-defined type of the keyspace before the schema scripts run,
+     * then create those of repository entities: for tests.
+     */
+    RECREATE_DROP_UNUSED
   }
 
   /** Compression algorithms. */
@@ -213,7 +224,7 @@ public class ScyllaProperties implements InitializingBean {
    */
   @Override
   public void afterPropertiesSet() {
-    if (schemaAction == SchemaAction.CREATE_IF_NOT_EXISTS
+    if (schemaAction != SchemaAction.NONE
         && keyspace != null
         && !keyspace.isBlank()
         && keyspaceReplication == null) {
