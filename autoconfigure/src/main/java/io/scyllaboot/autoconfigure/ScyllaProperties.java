@@ -47,7 +47,8 @@ public class ScyllaProperties implements InitializingBean {
 
   /**
    * What to do with the schema at start-up: with create-if-not-exists, the keyspace and the tables
-   * and types of repository entities are created when missing.
+   * and types of repository entities are created when missing; recreate drops and re-creates those
+   * tables and types; recreate-drop-unused also drops every other table of the keyspace.
    */
   private SchemaAction schemaAction = SchemaAction.NONE;
 
@@ -57,6 +58,13 @@ public class ScyllaProperties implements InitializingBean {
    * keyspace, so that no production keyspace silently gets a single replica.
    */
   private String keyspaceReplication;
+
+  /**
+   * CQL scripts run once at start-up in the session's keyspace, in order, after the keyspace is
+   * created and before repositories create their tables: Spring resource locations such as
+   * classpath:schema.cql.
+   */
+  private List<String> schemaScripts = new ArrayList<>();
 
   private final Repositories repositories = new Repositories();
 
@@ -78,7 +86,17 @@ public class ScyllaProperties implements InitializingBean {
     /** Leave the schema alone. */
     NONE,
     /** Create the tables and user-defined types of repository entities that do not exist. */
-    CREATE_IF_NOT_EXISTS
+    CREATE_IF_NOT_EXISTS,
+    /**
+     * Drop and re-create the tables and user-defined types of repository entities (their data is
+     * lost): for tests. A type that a table of no repository entity still uses is kept.
+     */
+    RECREATE,
+    /**
+     * Drop every table, view and user-defined type of the keyspace before the schema scripts run,
+     * then create those of repository entities: for tests.
+     */
+    RECREATE_DROP_UNUSED
   }
 
   /** Compression algorithms. */
@@ -180,6 +198,14 @@ public class ScyllaProperties implements InitializingBean {
     this.schemaAction = schemaAction;
   }
 
+  public List<String> getSchemaScripts() {
+    return schemaScripts;
+  }
+
+  public void setSchemaScripts(List<String> schemaScripts) {
+    this.schemaScripts = schemaScripts;
+  }
+
   public String getKeyspaceReplication() {
     return keyspaceReplication;
   }
@@ -198,7 +224,7 @@ public class ScyllaProperties implements InitializingBean {
    */
   @Override
   public void afterPropertiesSet() {
-    if (schemaAction == SchemaAction.CREATE_IF_NOT_EXISTS
+    if (schemaAction != SchemaAction.NONE
         && keyspace != null
         && !keyspace.isBlank()
         && keyspaceReplication == null) {

@@ -30,7 +30,14 @@ class ScyllaDataAutoConfigurationTest {
 
   @Test
   void should_create_the_schema_however_the_schema_action_is_spelled() {
-    for (String spelling : new String[] {"create-if-not-exists", "CREATE_IF_NOT_EXISTS"}) {
+    for (String spelling :
+        new String[] {
+          "create-if-not-exists",
+          "CREATE_IF_NOT_EXISTS",
+          "recreate",
+          "RECREATE_DROP_UNUSED",
+          "recreate-drop-unused"
+        }) {
       runner
           .withPropertyValues("scylla.schema-action=" + spelling)
           .run(context -> assertThat(context).as(spelling).hasSingleBean(SchemaCreator.class));

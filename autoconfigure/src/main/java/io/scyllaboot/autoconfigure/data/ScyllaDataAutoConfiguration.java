@@ -1,6 +1,7 @@
 package io.scyllaboot.autoconfigure.data;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.autoconfigure.ScyllaProperties.SchemaAction;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.mapping.NamingStrategy;
 import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
@@ -18,11 +19,13 @@ import org.springframework.boot.persistence.autoconfigure.EntityScanner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 import org.springframework.data.mapping.context.AbstractMappingContext;
 
 /**
  * The entity mapping (on Spring Data Commons' mapping context) and the optional schema creation
- * ({@code scylla.schema-action=create-if-not-exists}).
+ * ({@code scylla.schema-action=create-if-not-exists}, {@code recreate} or {@code
+ * recreate-drop-unused}).
  */
 @AutoConfiguration(after = ScyllaAutoConfiguration.class)
 @ConditionalOnClass({CqlSession.class, AbstractMappingContext.class})
@@ -63,8 +66,17 @@ public final class ScyllaDataAutoConfiguration {
   @ConditionalOnMissingBean
   @Conditional(OnSchemaCreation.class)
   SchemaCreator scyllaSchemaCreator(
-      CqlSession session, ScyllaMappingContext mappingContext, ScyllaManagedTypes managedTypes) {
-    SchemaCreator creator = new SchemaCreator(session, mappingContext);
+      CqlSession session,
+      ScyllaMappingContext mappingContext,
+      ScyllaManagedTypes managedTypes,
+      Environment environment) {
+    // RECREATE_DROP_UNUSED emptied the keyspace when the session was built, before the scripts:
+    // what is there now was created by the scripts and is kept.
+    SchemaCreator.Action action =
+        OnSchemaCreation.schemaAction(environment) == SchemaAction.RECREATE
+            ? SchemaCreator.Action.RECREATE
+            : SchemaCreator.Action.CREATE_IF_NOT_EXISTS;
+    SchemaCreator creator = new SchemaCreator(session, mappingContext, action);
     // Entities no repository names have tables too (the repositories add theirs as they start).
     creator.createIfNotExists(managedTypes.toList());
     return creator;

@@ -269,6 +269,7 @@ public final class DefaultCqlSession implements CqlSession {
     if (closed.get()) {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
+    CqlRequestLog.executing(statement);
     StatementRequests.Encoded encoded;
     try {
       encoded = requests.encode(statement);
