@@ -51,7 +51,7 @@ public class CqlTemplate implements CqlOperations {
 
   private ResultSet run(String task, String cql, Object[] args) {
     try {
-      return session.execute(cql, args);
+      return TemplateQueries.execute(session, cql, args);
     } catch (RuntimeException e) {
       throw translator.toRuntime(task, cql, e);
     }

@@ -89,11 +89,7 @@ public final class DefaultCqlSession implements CqlSession {
             settings.authProvider());
     ChannelFactory factory =
         new ChannelFactory(
-            group,
-            timer,
-            options,
-            settings.sessionName(),
-            metrics.countsTraffic() ? metrics : null);
+            group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
     this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
     this.requests = new StatementRequests(settings);
     this.throttler =
