@@ -182,9 +182,10 @@ public class CqlTemplate implements CqlOperations {
 
   /**
    * The only row: {@link EmptyResultDataAccessException} when there is none, {@link
-   * IncorrectResultSizeDataAccessException} when there are several.
+   * IncorrectResultSizeDataAccessException} when there are several. Shared with the reactive
+   * template.
    */
-  static <T> T single(String cql, List<T> rows) {
+  public static <T> T single(String cql, List<T> rows) {
     if (rows.isEmpty()) {
       throw new EmptyResultDataAccessException("expected exactly 1 row from [" + cql + "]", 1);
     }
@@ -282,7 +283,7 @@ public class CqlTemplate implements CqlOperations {
   }
 
   /** Maps the only column of a row, checking that there is only one. */
-  static <T> RowMapper<T> singleColumn(Class<T> type) {
+  public static <T> RowMapper<T> singleColumn(Class<T> type) {
     return (row, rowNumber) -> {
       int columns = row.columnDefinitions().size();
       if (columns != 1) {
@@ -294,7 +295,7 @@ public class CqlTemplate implements CqlOperations {
   }
 
   /** A row as column name to value, in column order. */
-  static Map<String, Object> toMap(Row row, int rowNumber) {
+  public static Map<String, Object> toMap(Row row, int rowNumber) {
     ColumnDefinitions columns = row.columnDefinitions();
     Map<String, Object> map = new LinkedHashMap<>(columns.size() * 2);
     for (int i = 0; i < columns.size(); i++) {
