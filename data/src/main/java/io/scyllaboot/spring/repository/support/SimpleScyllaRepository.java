@@ -5,6 +5,7 @@ import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
@@ -141,14 +142,15 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
               + " partition key with OrderBy on clustering columns instead of "
               + pageable.getSort());
     }
+    CqlTemplate cql = template.getCqlOperations();
     try {
       return SliceQuery.fetch(
-          session,
-          session.prepare(statements.selectAll).bind(),
+          cql.getSession(),
+          cql.getSession().prepare(statements.selectAll).bind(),
           pageable,
-          row -> converter.read(statements.entity(), row));
+          row -> template.readRow(row, type));
     } catch (RuntimeException e) {
-      throw translator.toRuntime("repository", statements.selectAll, e);
+      throw cql.getExceptionTranslator().toRuntime("repository", statements.selectAll, e);
     }
   }
 
