@@ -8,12 +8,12 @@ const METERS = {
   requests: "scylla.requests",
   errors: "scylla.errors",
   retries: "scylla.retries",
-  bytesSent: "scylla.bytes.sent",
-  bytesReceived: "scylla.bytes.received",
-  inFlight: "scylla.nodes.in-flight",
+  bytesSent: "scylla.data.sent",
+  bytesReceived: "scylla.data.received",
+  inFlight: "scylla.nodes.requests.active",
   cacheGets: "cache.gets",
 };
-const CACHE_TAG = "cache:scylla.prepared-statements";
+const CACHE_TAG = "cache:scylla.prepared.statements";
 
 async function metric(name, ...tags) {
   const query = tags.map((t) => "tag=" + encodeURIComponent(t)).join("&");
@@ -89,8 +89,8 @@ const PANELS = [
     async read(now) {
       const values = { retries: rate("retries", statistic(await metric(METERS.retries), "COUNT"), now) };
       const errors = await metric(METERS.errors);
-      for (const kind of tagValues(errors, "kind")) {
-        const body = await metric(METERS.errors, "kind:" + kind);
+      for (const kind of tagValues(errors, "error.type")) {
+        const body = await metric(METERS.errors, "error.type:" + kind);
         values[kind] = rate("error." + kind, statistic(body, "COUNT"), now);
       }
       return values;
