@@ -52,7 +52,10 @@ class EnableScyllaAuditingTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableScyllaAuditing(auditorAwareRef = "auditor", dateTimeProviderRef = "clock")
-  static class Config {
+  static class Config extends Beans {}
+
+  /** The beans every configuration shares; no auditing annotation, so each one sets its own. */
+  static class Beans {
     @Bean
     ScyllaMappingContext mappingContext() {
       return new ScyllaMappingContext();
@@ -105,6 +108,32 @@ class EnableScyllaAuditingTest {
       assertThat(doc.createdBy).isEqualTo("alice");
       assertThat(doc.modifiedAt).isEqualTo(t2);
       assertThat(doc.modifiedBy).isEqualTo("bob");
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableScyllaAuditing(dateTimeProviderRef = "clock", modifyOnCreate = false)
+  static class NoModifyOnCreate extends Beans {}
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableScyllaAuditing(auditorAwareRef = "auditor", setDates = false)
+  static class NoDates extends Beans {}
+
+  @Test
+  void should_honour_modify_on_create_and_set_dates() {
+    now.set(Instant.parse("2026-01-01T00:00:00Z"));
+    user.set("carol");
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(NoModifyOnCreate.class)) {
+      Doc doc = context.getBean(ScyllaTemplate.class).insert(new Doc("d2"));
+      assertThat(doc.createdAt).isEqualTo(now.get());
+      assertThat(doc.modifiedAt).isNull();
+    }
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(NoDates.class)) {
+      Doc doc = context.getBean(ScyllaTemplate.class).insert(new Doc("d3"));
+      assertThat(doc.createdAt).isNull();
+      assertThat(doc.createdBy).isEqualTo("carol");
     }
   }
 

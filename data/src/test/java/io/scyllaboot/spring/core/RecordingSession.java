@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.StatementOptions;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -20,6 +21,7 @@ import org.mockito.Mockito;
 public final class RecordingSession {
   public final List<String> prepared = new ArrayList<>();
   public final List<Object[]> bound = new ArrayList<>();
+  public final List<StatementOptions> options = new ArrayList<>();
   private List<Row> rows = List.of();
   public final CqlSession session;
 
@@ -61,12 +63,20 @@ public final class RecordingSession {
                                 && invocation.getRawArguments()[0] instanceof Object[] values
                             ? values
                             : invocation.getRawArguments());
-                    yield Mockito.mock(
-                        BoundStatement.class,
-                        call ->
-                            call.getMethod().getName().equals("preparedStatement")
-                                ? statement[0]
-                                : null);
+                    BoundStatement[] boundStatement = new BoundStatement[1];
+                    boundStatement[0] =
+                        Mockito.mock(
+                            BoundStatement.class,
+                            call ->
+                                switch (call.getMethod().getName()) {
+                                  case "preparedStatement" -> statement[0];
+                                  case "withOptions" -> {
+                                    options.add(call.getArgument(0));
+                                    yield boundStatement[0];
+                                  }
+                                  default -> null;
+                                });
+                    yield boundStatement[0];
                   }
                   default -> null;
                 });
