@@ -65,7 +65,8 @@ for pid in "${extra_pids[@]}"; do
   wait "$pid"
 done
 
-mvn -B -Dstyle.color=never verify "$@"
+# -Paot: the sample's build runs Spring's AOT processing and NativeHintsIT checks the hints.
+mvn -B -Dstyle.color=never verify -Paot "$@"
 
 if [[ "${CLUSTER_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
   echo "[test] cluster phase: stopping the auth and TLS nodes this script started, starting the cluster"

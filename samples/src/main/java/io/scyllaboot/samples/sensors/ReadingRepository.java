@@ -15,4 +15,9 @@ public interface ReadingRepository extends ScyllaRepository<Reading, ReadingRepo
   Slice<Reading> findBySensorIdAndDay(String sensorId, LocalDate day, Pageable pageable);
 
   List<Reading> findTop5BySensorIdAndDay(String sensorId, LocalDate day);
+
+  /** A reading's time and value: a DTO projection, built by the repository from each row. */
+  record Value(Instant at, double value) {}
+
+  List<Value> findValuesBySensorIdAndDay(String sensorId, LocalDate day);
 }

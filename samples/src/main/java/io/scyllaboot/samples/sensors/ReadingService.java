@@ -3,24 +3,46 @@ package io.scyllaboot.samples.sensors;
 import io.scyllaboot.driver.api.cql.BatchStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 /** What the repositories do not: a report query, a batch, and a sequence on one connection. */
 @Service
 public class ReadingService {
   private static final String INSERT =
-      "INSERT INTO readings (sensor_id, day, at, value) VALUES (?, ?, ?, ?)";
+      "INSERT INTO readings (sensor_id, day, at, value) VALUES (?, ?, ?, ?) USING TTL ?";
 
   private final CqlTemplate template;
+  private final ScyllaTemplate entities;
+  private final InsertOptions expiring;
+  private final int ttlSeconds;
 
-  public ReadingService(CqlTemplate template) {
+  /**
+   * @param ttl how long readings are kept ({@code sensors.readings-ttl}): the node deletes them
+   *     after that, with no clean-up job
+   */
+  public ReadingService(
+      CqlTemplate template,
+      ScyllaTemplate entities,
+      @Value("${sensors.readings-ttl:30d}") Duration ttl) {
     this.template = template;
+    this.entities = entities;
+    this.expiring = InsertOptions.builder().ttl(ttl).build();
+    this.ttlSeconds = Math.toIntExact(ttl.toSeconds());
+  }
+
+  /** Records one reading, kept for the configured time to live. */
+  public Reading record(Reading reading) {
+    return entities.insert(reading, expiring).getEntity();
   }
 
   /** A day's statistics, computed by the node over one partition. */
@@ -52,7 +74,7 @@ public class ReadingService {
       // Without a time, one millisecond apart (the timestamp's precision), in the order given and
       // ending now, so that they do not overwrite each other.
       Instant at = m.at() != null ? m.at() : now.minusMillis(measurements.size() - 1 - i);
-      rows.add(new Object[] {sensorId, day(at), at, m.value()});
+      rows.add(new Object[] {sensorId, day(at), at, m.value(), ttlSeconds});
     }
     template.batchUpdate(BatchStatement.BatchType.UNLOGGED, INSERT, rows);
     return rows.size();
@@ -77,7 +99,7 @@ public class ReadingService {
           }
           Instant now = Instant.now();
           double corrected = (latest == null ? 0.0 : latest) + offset;
-          session.execute(INSERT, sensorId, today, now, corrected).close();
+          session.execute(INSERT, sensorId, today, now, corrected, ttlSeconds).close();
           session
               .execute("UPDATE sensors SET calibrated_at = ? WHERE id = ?", now, sensorId)
               .close();

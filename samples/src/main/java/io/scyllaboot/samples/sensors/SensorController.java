@@ -7,8 +7,11 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.Slice;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -39,11 +42,23 @@ public class SensorController {
     this.service = service;
   }
 
-  /** Registers or updates a sensor. */
+  /**
+   * Registers a sensor, or updates it: an update may name the {@code version} it read, and then
+   * fails with 409 if the sensor changed since (see {@link #conflict}).
+   */
   @PutMapping("/sensors/{id}")
   public Sensor put(@PathVariable String id, @RequestBody Sensor body) {
-    return sensors.save(
-        new Sensor(id, body.name(), body.location(), body.kind(), body.calibratedAt()));
+    Sensor stored =
+        sensors
+            .findById(id)
+            .orElseGet(() -> new Sensor(id, null, null, null, null, null, null, null));
+    return sensors.save(stored.describedAs(body));
+  }
+
+  /** A write that lost to a concurrent one (a stale {@code version}): 409 with the reason. */
+  @ExceptionHandler(OptimisticLockingFailureException.class)
+  public ProblemDetail conflict(OptimisticLockingFailureException e) {
+    return ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
   }
 
   @GetMapping("/sensors/{id}")
@@ -59,7 +74,7 @@ public class SensorController {
   public Reading record(@PathVariable String id, @RequestBody ReadingService.Measurement body) {
     get(id);
     Instant at = body.at() == null ? Instant.now() : body.at();
-    return readings.save(new Reading(id, ReadingService.day(at), at, body.value()));
+    return service.record(new Reading(id, ReadingService.day(at), at, body.value()));
   }
 
   /** Records many readings of one day in one batch (1 to {@value #MAX_BATCH}; else 400). */
@@ -112,6 +127,13 @@ public class SensorController {
   public List<Reading> latest(
       @PathVariable String id, @RequestParam(required = false) LocalDate day) {
     return readings.findTop5BySensorIdAndDay(id, orToday(day));
+  }
+
+  /** A day's values alone (a DTO projection of the readings: no key columns in the answer). */
+  @GetMapping("/sensors/{id}/values")
+  public List<ReadingRepository.Value> values(
+      @PathVariable String id, @RequestParam(required = false) LocalDate day) {
+    return readings.findValuesBySensorIdAndDay(id, orToday(day));
   }
 
   @GetMapping("/sensors/{id}/report")

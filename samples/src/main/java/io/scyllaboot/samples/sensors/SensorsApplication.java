@@ -1,5 +1,6 @@
 package io.scyllaboot.samples.sensors;
 
+import io.scyllaboot.spring.config.EnableScyllaAuditing;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
@@ -8,6 +9,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * each, newest first). Run it with {@code scripts/run-sample.sh}; see the README for curl calls.
  */
 @SpringBootApplication
+@EnableScyllaAuditing
 public class SensorsApplication {
   public static void main(String[] args) {
     SpringApplication.run(SensorsApplication.class, args);

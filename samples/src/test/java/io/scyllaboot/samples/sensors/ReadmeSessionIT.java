@@ -38,7 +38,11 @@ class ReadmeSessionIT {
 
   @AfterAll
   static void dropKeyspace() {
-    try (CqlSession admin = CqlSession.builder().addContactPoint(CassandraNode.address()).build()) {
+    try (CqlSession admin =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(java.time.Duration.ofSeconds(30))
+            .build()) {
       admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
     }
   }

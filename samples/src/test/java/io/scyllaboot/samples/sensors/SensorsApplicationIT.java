@@ -47,7 +47,11 @@ class SensorsApplicationIT {
 
   @AfterAll
   static void dropKeyspace() {
-    try (CqlSession admin = CqlSession.builder().addContactPoint(CassandraNode.address()).build()) {
+    try (CqlSession admin =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(java.time.Duration.ofSeconds(30))
+            .build()) {
       admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
     }
   }
@@ -174,14 +178,62 @@ class SensorsApplicationIT {
   }
 
   @Test
-  void should_expose_only_health_and_prometheus() throws Exception {
+  void should_keep_readings_for_their_time_to_live_only() throws Exception {
+    call(
+        "PUT",
+        "/sensors/ttl-1",
+        "{\"name\":\"Expiring\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"CO2\"}");
+    Instant at = Instant.parse("2026-06-01T12:00:00Z");
+    call("POST", "/sensors/ttl-1/readings", "{\"at\":\"" + at + "\",\"value\":400.0}");
+    call(
+        "POST",
+        "/sensors/ttl-1/readings/batch",
+        "[{\"at\":\"" + at.plusSeconds(1) + "\",\"value\":410.0}]");
+    try (CqlSession admin =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(java.time.Duration.ofSeconds(30))
+            .build()) {
+      java.util.List<Integer> ttls =
+          admin
+              .execute(
+                  "SELECT TTL(value) FROM "
+                      + KEYSPACE
+                      + ".readings WHERE sensor_id = ? AND day = ?",
+                  "ttl-1",
+                  LocalDate.of(2026, 6, 1))
+              .all()
+              .stream()
+              .map(row -> row.getInt(0))
+              .toList();
+      // sensors.readings-ttl is 30 days: both the entity insert and the batch carry it.
+      assertThat(ttls)
+          .hasSize(2)
+          .allSatisfy(ttl -> assertThat(ttl).isBetween(29 * 86_400, 30 * 86_400));
+    }
+  }
+
+  @Test
+  void should_answer_409_to_a_write_with_a_stale_version() throws Exception {
+    String sensor =
+        "{\"name\":\"Versioned\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"CO2\"";
+    assertThat(call("PUT", "/sensors/v-1", sensor + "}").body()).contains("\"version\":0");
+    assertThat(call("PUT", "/sensors/v-1", sensor + ",\"version\":0}").body())
+        .contains("\"version\":1");
+    HttpResponse<String> stale = call("PUT", "/sensors/v-1", sensor + ",\"version\":0}");
+    assertThat(stale.statusCode()).isEqualTo(409);
+    assertThat(stale.body()).contains("stored version is not 0 (it is 1)");
+    assertThat(call("GET", "/sensors/v-1", null).body()).contains("\"version\":1");
+  }
+
+  @Test
+  void should_expose_only_health_prometheus_and_what_the_dashboard_reads() throws Exception {
     for (String hidden :
         new String[] {
           "/actuator/env",
           "/actuator/env/scylla.keyspace",
           "/actuator/configprops",
           "/actuator/beans",
-          "/actuator/metrics",
           "/actuator/heapdump"
         }) {
       assertThat(call("GET", hidden, null).statusCode()).as(hidden).isEqualTo(404);
@@ -189,6 +241,7 @@ class SensorsApplicationIT {
     assertThat(call("GET", "/actuator", null).body())
         .contains("/actuator/health")
         .contains("/actuator/prometheus")
+        .contains("/actuator/metrics")
         .doesNotContain("/actuator/env")
         .doesNotContain("/actuator/configprops");
   }

@@ -52,4 +52,23 @@ public interface ReadingRepository extends ScyllaRepository<Reading, ReadingKey>
 
   @Query("SELECT COUNT(*) FROM readings WHERE sensor = ?0 AND day = ?1")
   long countWithCql(String sensor, int day);
+
+  /** An interface projection: a proxy over each entity, exposing two properties. */
+  interface SeqAndValue {
+    int getSeq();
+
+    double getValue();
+  }
+
+  /** A DTO projection: built from each entity's properties by constructor. */
+  record Measure(int seq, double value) {}
+
+  List<SeqAndValue> findSeqAndValueBySensorAndDay(String sensor, int day);
+
+  Optional<Measure> findMeasureBySensorAndDayAndSeq(String sensor, int day, int seq);
+
+  Slice<Measure> findMeasuresBySensorAndDay(String sensor, int day, Pageable pageable);
+
+  <T> List<T> findBySensorAndDayAndSeqGreaterThanEqual(
+      String sensor, int day, int seq, Class<T> type);
 }

@@ -212,6 +212,31 @@ class RepositoryIT {
   }
 
   @Test
+  void should_return_interface_dto_and_dynamic_projections() {
+    assertThat(readings.findSeqAndValueBySensorAndDay("s2", 1))
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.getSeq()).isEqualTo(7);
+              assertThat(p.getValue()).isEqualTo(3.5);
+            });
+    assertThat(readings.findMeasureBySensorAndDayAndSeq("s1", 1, 4))
+        .contains(new ReadingRepository.Measure(4, 2.0));
+    assertThat(readings.findMeasureBySensorAndDayAndSeq("s1", 1, 99)).isEmpty();
+    assertThat(readings.findMeasuresBySensorAndDay("s1", 1, CqlPageRequest.first(2)).getContent())
+        .containsExactly(
+            new ReadingRepository.Measure(24, 12.0), new ReadingRepository.Measure(23, 11.5));
+    assertThat(
+            readings.findBySensorAndDayAndSeqGreaterThanEqual(
+                "s1", 1, 23, ReadingRepository.Measure.class))
+        .containsExactly(
+            new ReadingRepository.Measure(24, 12.0), new ReadingRepository.Measure(23, 11.5));
+    assertThat(readings.findBySensorAndDayAndSeqGreaterThanEqual("s1", 1, 24, Reading.class))
+        .extracting(Reading::location)
+        .containsExactly(new Location("lab-s1", 0));
+  }
+
+  @Test
   void should_page_through_slices_with_the_paging_state() {
     List<Integer> seen = new ArrayList<>();
     Slice<Reading> slice = readings.findBySensorAndDay("s1", 1, CqlPageRequest.first(10));

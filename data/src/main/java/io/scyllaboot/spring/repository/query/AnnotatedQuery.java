@@ -97,7 +97,7 @@ final class AnnotatedQuery implements RepositoryQuery {
     } else {
       values = bindable.toArray();
     }
-    return runner.run(cql, values, shape, accessor.getPageable());
+    return runner.run(cql, values, shape, accessor);
   }
 
   private QueryRunner.Shape shape(Query query) {

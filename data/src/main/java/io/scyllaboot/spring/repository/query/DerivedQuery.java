@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.data.domain.Limit;
-import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.repository.query.ParameterAccessor;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
@@ -242,9 +241,8 @@ final class DerivedQuery implements RepositoryQuery {
         values.add(part.getType() == Part.Type.STARTING_WITH ? prefix(value) : value);
       }
     }
-    Pageable pageable = accessor.getPageable();
     try {
-      return runner.run(cqlFor(accessor), values.toArray(), shape, pageable);
+      return runner.run(cqlFor(accessor), values.toArray(), shape, accessor);
     } catch (RuntimeException e) {
       if (!likeColumns.isEmpty() && mentions(e, "LIKE restriction is only supported")) {
         throw new LikeNotSupportedException(method.describe(), likeColumns, e);

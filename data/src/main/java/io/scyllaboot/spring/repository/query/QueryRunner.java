@@ -15,15 +15,25 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.UnaryOperator;
 import java.util.stream.StreamSupport;
+import org.springframework.core.convert.converter.Converter;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.convert.DtoInstantiatingConverter;
 import org.springframework.data.domain.Pageable;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.repository.query.ParameterAccessor;
+import org.springframework.data.repository.query.ResultProcessor;
+import org.springframework.data.repository.query.ReturnedType;
 
 /**
  * Executes a query method's CQL and shapes the result as the method returns it: entity, Optional,
- * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing.
+ * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing; entities
+ * or projections of them.
  */
 final class QueryRunner {
+  private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
@@ -51,7 +61,12 @@ final class QueryRunner {
     DELETE
   }
 
-  Object run(String cql, Object positionalOrNamed, Shape shape, Pageable pageable) {
+  /**
+   * @param accessor the call's parameters: the pageable, and the projection type of a method with a
+   *     {@code Class<T>} parameter
+   */
+  Object run(String cql, Object positionalOrNamed, Shape shape, ParameterAccessor accessor) {
+    Pageable pageable = accessor.getPageable();
     try {
       BoundStatement statement = bind(cql, positionalOrNamed);
       if (method.getConsistency() != null) {
@@ -71,7 +86,7 @@ final class QueryRunner {
           session.execute(statement).close();
           yield null;
         }
-        case ROWS -> rows(statement, pageable);
+        case ROWS -> rows(statement, pageable, projection(accessor));
       };
     } catch (RuntimeException e) {
       throw translator.toRuntime(method.describe(), cql, e);
@@ -105,9 +120,28 @@ final class QueryRunner {
     return type == int.class || type == Integer.class ? (Object) (int) count : count;
   }
 
-  private Object rows(BoundStatement statement, Pageable pageable) {
+  /**
+   * Turns entities (one, a list, a stream or a slice) into what the method returns: the entities
+   * themselves, or interface projections (proxies) or DTOs (by constructor, from the entity's
+   * properties) of them, as Spring Data's {@link ResultProcessor} decides.
+   */
+  private UnaryOperator<Object> projection(ParameterAccessor accessor) {
+    ResultProcessor processor = method.getResultProcessor().withDynamicProjection(accessor);
+    ReturnedType returned = processor.getReturnedType();
+    if (!returned.isProjecting()) {
+      return UnaryOperator.identity();
+    }
+    Converter<Object, Object> preparing =
+        returned.isDtoProjection()
+            ? new DtoInstantiatingConverter(
+                returned.getReturnedType(), converter.getMappingContext(), INSTANTIATORS)
+            : source -> source;
+    return result -> result == null ? null : processor.processResult(result, preparing);
+  }
+
+  private Object rows(BoundStatement statement, Pageable pageable, UnaryOperator<Object> project) {
     if (method.isSliceQuery()) {
-      return slice(statement, pageable);
+      return project.apply(slice(statement, pageable));
     }
     if (method.isStreamQuery()) {
       ResultSet result = session.execute(statement);
@@ -124,9 +158,10 @@ final class QueryRunner {
               return converter.read(entity, rows.next());
             }
           };
-      return StreamSupport.stream(
-              Spliterators.spliteratorUnknownSize(mapped, Spliterator.ORDERED), false)
-          .onClose(result::close);
+      return project.apply(
+          StreamSupport.stream(
+                  Spliterators.spliteratorUnknownSize(mapped, Spliterator.ORDERED), false)
+              .onClose(result::close));
     }
     List<Object> all = new ArrayList<>();
     try (ResultSet result = session.execute(statement)) {
@@ -135,13 +170,13 @@ final class QueryRunner {
       }
     }
     if (method.isCollectionQuery()) {
-      return all;
+      return project.apply(all);
     }
     if (all.size() > 1) {
       throw new IncorrectResultSizeDataAccessException(
           method.describe() + " expects at most one row but got " + all.size(), 1, all.size());
     }
-    Object single = all.isEmpty() ? null : all.get(0);
+    Object single = all.isEmpty() ? null : project.apply(all.get(0));
     return Optional.class.isAssignableFrom(method.getMethod().getReturnType())
         ? Optional.ofNullable(single)
         : single;
