@@ -50,6 +50,9 @@ public interface ScyllaOperations {
    */
   <T> Stream<T> stream(String cql, Class<T> entityClass, Object... args) throws DataAccessException;
 
+  /** The rows of a statement as a lazy stream of entities; close it if not consumed to the end. */
+  <T> Stream<T> stream(Statement<?> statement, Class<T> entityClass) throws DataAccessException;
+
   /** The first row as an entity, or null when there is none. */
   <T> @Nullable T selectOne(String cql, Class<T> entityClass, Object... args)
       throws DataAccessException;

@@ -157,6 +157,11 @@ public class ScyllaTemplate
   }
 
   @Override
+  public <T> Stream<T> stream(Statement<?> statement, Class<T> entityClass) {
+    return cqlTemplate.queryForStream(statement, mapper(cql(entityClass)));
+  }
+
+  @Override
   public <T> @Nullable T selectOne(String cql, Class<T> entityClass, Object... args) {
     RowMapper<T> mapper = mapper(cql(entityClass));
     ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);

@@ -291,6 +291,9 @@ class ScyllaTemplateIT {
         .extracting(p -> p.name)
         .containsExactly("Stan");
     assertThat(template.selectOne(whole, Person.class).age).isEqualTo(5);
+    try (Stream<Person> streamed = template.stream(whole.withPageSize(1), Person.class)) {
+      assertThat(streamed.map(p -> p.name)).containsExactly("Stan");
+    }
     assertThatThrownBy(
             () ->
                 template

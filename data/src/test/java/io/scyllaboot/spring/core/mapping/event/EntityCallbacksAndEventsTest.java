@@ -118,6 +118,13 @@ class EntityCallbacksAndEventsTest {
   }
 
   @Test
+  void should_call_back_before_converting_the_entities_of_a_batch() {
+    template.batchOps().insert(new Pet("p6", "rex"), new Pet("p7", "fido")).execute();
+    assertThat(calls).containsExactly("beforeConvert pet rex", "beforeConvert pet fido");
+    assertThat(recording.bound).extracting(values -> values[1]).containsExactly("REX", "FIDO");
+  }
+
+  @Test
   void should_publish_nothing_when_events_are_disabled() {
     template.setEntityLifecycleEventsEnabled(false);
     template.insert(new Pet("p5", "rex"));
