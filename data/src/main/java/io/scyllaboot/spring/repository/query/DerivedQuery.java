@@ -64,7 +64,7 @@ final class DerivedQuery implements RepositoryQuery {
           entity.getRequiredPersistentProperty(part.getProperty().getSegment());
       String column = property.getColumnName();
       predicates.add(column + operator(part));
-      if (part.getType() == Part.Type.STARTING_WITH) {
+      if (isLike(part)) {
         likeColumns.add(column);
       }
       boolean equality =
@@ -167,6 +167,14 @@ final class DerivedQuery implements RepositoryQuery {
     select.append(" ORDER BY ").append(String.join(", ", orders));
   }
 
+  private boolean isLike(Part part) {
+    return switch (part.getType()) {
+      case STARTING_WITH, ENDING_WITH, LIKE -> true;
+      case CONTAINING -> part.getProperty().getLeafProperty().getType() == String.class;
+      default -> false;
+    };
+  }
+
   private String column(Part part) {
     return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getColumnName();
   }
@@ -179,12 +187,13 @@ final class DerivedQuery implements RepositoryQuery {
       case LESS_THAN, BEFORE -> " < ?";
       case LESS_THAN_EQUAL -> " <= ?";
       case IN -> " IN ?";
-      case CONTAINING -> " CONTAINS ?";
+      // On a collection CONTAINS; on a text column a LIKE '%x%', as in Spring Data Cassandra.
+      case CONTAINING -> isLike(part) ? " LIKE ?" : " CONTAINS ?";
       // Exclusive bounds, as Spring Data Cassandra's Between with two values.
       case BETWEEN -> " > ? AND " + column(part) + " < ?";
-      // Bound as the prefix followed by '%'; the server needs a LIKE-capable index (SASI in
-      // PREFIX mode on Cassandra) or, on ScyllaDB, ALLOW FILTERING.
-      case STARTING_WITH -> " LIKE ?";
+      // Bound as a pattern (prefix%, %suffix, %part%, or as given); the server needs a LIKE-capable
+      // index (SASI on Cassandra) or, on ScyllaDB, ALLOW FILTERING.
+      case STARTING_WITH, ENDING_WITH, LIKE -> " LIKE ?";
       case TRUE -> " = true";
       case FALSE -> " = false";
       default ->
@@ -238,7 +247,7 @@ final class DerivedQuery implements RepositoryQuery {
       for (int i = 0; i < part.getNumberOfArguments(); i++) {
         // Converted when bound (QueryRunner), as property values are: custom conversions apply.
         Object value = bindable.next();
-        values.add(part.getType() == Part.Type.STARTING_WITH ? prefix(value) : value);
+        values.add(isLike(part) ? pattern(part.getType(), value) : value);
       }
     }
     try {
@@ -251,12 +260,18 @@ final class DerivedQuery implements RepositoryQuery {
     }
   }
 
-  private Object prefix(Object value) {
+  /** The LIKE pattern of a StartingWith/EndingWith/Containing/Like argument. */
+  private Object pattern(Part.Type type, Object value) {
     if (!(value instanceof String text)) {
       throw new IllegalArgumentException(
-          "Repository method " + method.describe() + ": StartingWith needs a String, got " + value);
+          "Repository method " + method.describe() + ": " + type + " needs a String, got " + value);
     }
-    return text + "%";
+    return switch (type) {
+      case STARTING_WITH -> text + "%";
+      case ENDING_WITH -> "%" + text;
+      case CONTAINING -> "%" + text + "%";
+      default -> text;
+    };
   }
 
   private static boolean mentions(Throwable error, String text) {

@@ -4,11 +4,12 @@ import java.util.List;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /**
- * A derived {@code ...StartingWith} query (CQL {@code LIKE 'prefix%'}) that the server refused
- * because no index on the column supports LIKE. Cassandra 5.0 runs LIKE only on a SASI index in
- * {@code PREFIX} (or {@code CONTAINS}) mode, and SASI is off unless {@code sasi_indexes_enabled:
- * true} is set in cassandra.yaml (its storage-attached indexes, SAI, do not support LIKE); ScyllaDB
- * runs LIKE with {@code ALLOW FILTERING} ({@code @AllowFiltering} on the method).
+ * A derived {@code StartingWith}, {@code EndingWith}, {@code Containing} (on text) or {@code Like}
+ * query (CQL {@code LIKE}) that the server refused because no index on the column supports LIKE.
+ * Cassandra 5.0 runs LIKE only on a SASI index ({@code PREFIX} mode for prefixes, {@code CONTAINS}
+ * mode for the others), and SASI is off unless {@code sasi_indexes_enabled: true} is set in
+ * cassandra.yaml (its storage-attached indexes, SAI, do not support LIKE); ScyllaDB runs LIKE with
+ * {@code ALLOW FILTERING} ({@code @AllowFiltering} on the method).
  */
 public class LikeNotSupportedException extends InvalidDataAccessApiUsageException {
   private final List<String> columns;
@@ -19,11 +20,12 @@ public class LikeNotSupportedException extends InvalidDataAccessApiUsageExceptio
             + method
             + ": the server cannot run LIKE on "
             + columns
-            + " (StartingWith). On Cassandra create a SASI index in PREFIX mode on the column"
-            + " (CREATE CUSTOM INDEX ON <table> (<column>) USING"
-            + " 'org.apache.cassandra.index.sasi.SASIIndex' WITH OPTIONS = {'mode': 'PREFIX'},"
-            + " with sasi_indexes_enabled: true in cassandra.yaml; SAI does not support LIKE);"
-            + " on ScyllaDB annotate the method with @AllowFiltering",
+            + " (StartingWith, EndingWith, Containing, Like). On Cassandra create a SASI index on"
+            + " the column: CREATE CUSTOM INDEX ON <table> (<column>) USING"
+            + " 'org.apache.cassandra.index.sasi.SASIIndex' WITH OPTIONS = {'mode': 'CONTAINS'}"
+            + " ('PREFIX' suffices for StartingWith), with sasi_indexes_enabled: true in"
+            + " cassandra.yaml (SAI does not support LIKE). On ScyllaDB annotate the method with"
+            + " @AllowFiltering",
         cause);
     this.columns = List.copyOf(columns);
   }

@@ -43,6 +43,15 @@ class DerivedQueryKeywordsTest {
     List<Item> streamByShopAndNameStartingWith(String shop, String prefix);
 
     @AllowFiltering
+    List<Item> findByShopAndNameContaining(String shop, String part);
+
+    @AllowFiltering
+    List<Item> findByShopAndNameEndingWith(String shop, String suffix);
+
+    @AllowFiltering
+    List<Item> findByShopAndNameLike(String shop, String pattern);
+
+    @AllowFiltering
     List<Item> findByShopAndActiveTrue(String shop);
 
     @AllowFiltering
@@ -98,6 +107,29 @@ class DerivedQueryKeywordsTest {
     assertThatThrownBy(() -> resolve("streamByShopAndNameStartingWith", null))
         .hasMessageContaining("streamByShopAndNameStartingWith")
         .hasMessageContaining("column 'name' is not part of the primary key");
+  }
+
+  @Test
+  void containingEndingWithAndLike_onAStringColumn_areLikes() {
+    assertThat(cql("findByShopAndNameContaining"))
+        .endsWith("WHERE shop = ? AND name LIKE ? ALLOW FILTERING");
+    assertThat(cql("findByShopAndNameEndingWith"))
+        .endsWith("WHERE shop = ? AND name LIKE ? ALLOW FILTERING");
+    assertThat(cql("findByShopAndNameLike"))
+        .endsWith("WHERE shop = ? AND name LIKE ? ALLOW FILTERING");
+  }
+
+  @Test
+  void likeFamily_bindsThePatternItMeans() {
+    CqlSession session = Mockito.mock(CqlSession.class, Mockito.RETURNS_DEEP_STUBS);
+    PreparedStatement prepared = Mockito.mock(PreparedStatement.class, Mockito.RETURNS_DEEP_STUBS);
+    Mockito.when(session.prepare(Mockito.anyString())).thenReturn(prepared);
+    resolve("findByShopAndNameContaining", session).execute(new Object[] {"s1", "ol"});
+    resolve("findByShopAndNameEndingWith", session).execute(new Object[] {"s1", "-3"});
+    resolve("findByShopAndNameLike", session).execute(new Object[] {"s1", "b%t"});
+    Mockito.verify(prepared).bind(new Object[] {"s1", "%ol%"});
+    Mockito.verify(prepared).bind(new Object[] {"s1", "%-3"});
+    Mockito.verify(prepared).bind(new Object[] {"s1", "b%t"});
   }
 
   @Test

@@ -9,6 +9,8 @@ import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.ImmutableEntities.Gadget;
+import io.scyllaboot.spring.mapping.ImmutableEntities.Note;
 import io.scyllaboot.spring.mapping.NamingStrategy;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
@@ -41,7 +43,8 @@ import org.springframework.data.domain.Sort;
 
 /**
  * Repositories built without Boot against the real node: custom conversions, findAll(Pageable),
- * derived Between/StartingWith/True/False and @Query count/exists.
+ * derived Between/StartingWith/True/False, @Query count/exists, @UserDefinedType
+ * and @Table(keyspace), immutable entities.
  */
 @ExtendWith(CassandraNodeExtension.class)
 class RepositoryFeaturesIT {
@@ -298,5 +301,28 @@ class RepositoryFeaturesIT {
                 .one())
         .isNull();
     assertThat(session.execute("SELECT id FROM " + OTHER_KEYSPACE + ".places").all()).hasSize(1);
+  }
+
+  public interface Gadgets extends ScyllaRepository<Gadget, String> {}
+
+  public interface Notes extends ScyllaRepository<Note, String> {
+    List<Note> findByIdIn(List<String> ids);
+  }
+
+  @Test
+  void immutableEntities_recordsAndWitherClasses_roundTripThroughARepository() {
+    Gadgets gadgets = factory.getRepository(Gadgets.class);
+    Gadget gadget = new Gadget("g1", "lamp").withSize(7);
+    assertThat(gadgets.save(gadget)).isSameAs(gadget);
+    assertThat(gadgets.findById("g1")).contains(gadget);
+    gadgets.save(gadget.withSize(8));
+    assertThat(gadgets.findById("g1").orElseThrow().getSize()).isEqualTo(8);
+
+    Notes notes = factory.getRepository(Notes.class);
+    notes.saveAll(List.of(new Note("n1", "first", 3), new Note("n2", "second", 5)));
+    assertThat(notes.findById("n2")).contains(new Note("n2", "second", 5));
+    assertThat(notes.findByIdIn(List.of("n1", "n2")))
+        .containsExactlyInAnyOrder(new Note("n1", "first", 3), new Note("n2", "second", 5));
+    assertThat(notes.findAllById(List.of("n1"))).containsExactly(new Note("n1", "first", 3));
   }
 }
