@@ -1,22 +1,33 @@
 package io.scyllaboot.autoconfigure;
 
 /**
- * {@code scylla.schema-action=create-if-not-exists} would create a keyspace, but {@code
- * scylla.keyspace-replication} is not set; {@link ScyllaKeyspaceReplicationFailureAnalyzer}
+ * A {@code scylla.schema-action} (create-if-not-exists, recreate...) would create a keyspace, but
+ * {@code scylla.keyspace-replication} is not set; {@link ScyllaKeyspaceReplicationFailureAnalyzer}
  * explains it at start-up.
  */
 final class MissingKeyspaceReplicationException extends IllegalStateException {
   private final String keyspace;
+  private final String schemaAction;
 
-  MissingKeyspaceReplicationException(String keyspace) {
+  /**
+   * @param schemaAction as it is written in properties, e.g. {@code create-if-not-exists}
+   */
+  MissingKeyspaceReplicationException(String keyspace, String schemaAction) {
     super(
-        "scylla.schema-action=create-if-not-exists would create keyspace '"
+        "scylla.schema-action="
+            + schemaAction
+            + " would create keyspace '"
             + keyspace
             + "' but scylla.keyspace-replication is not set");
     this.keyspace = keyspace;
+    this.schemaAction = schemaAction;
   }
 
   String keyspace() {
     return keyspace;
+  }
+
+  String schemaAction() {
+    return schemaAction;
   }
 }

@@ -18,7 +18,9 @@ public class ScyllaKeyspaceReplicationFailureAnalyzer
   protected FailureAnalysis analyze(
       Throwable rootFailure, MissingKeyspaceReplicationException cause) {
     String description =
-        "'scylla.schema-action=create-if-not-exists' would create keyspace '"
+        "'scylla.schema-action="
+            + cause.schemaAction()
+            + "' would create keyspace '"
             + cause.keyspace()
             + "', but 'scylla.keyspace-replication' is not set.\nReason: the replication of a"
             + " keyspace has no safe default (one replica loses data when its node does).";

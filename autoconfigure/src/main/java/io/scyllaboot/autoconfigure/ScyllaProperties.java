@@ -234,7 +234,8 @@ public class ScyllaProperties implements InitializingBean {
         && keyspace != null
         && !keyspace.isBlank()
         && keyspaceReplication == null) {
-      throw new MissingKeyspaceReplicationException(keyspace);
+      throw new MissingKeyspaceReplicationException(
+          keyspace, schemaAction.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
     }
   }
 

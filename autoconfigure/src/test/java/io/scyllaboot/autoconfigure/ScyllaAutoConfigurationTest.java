@@ -282,6 +282,15 @@ class ScyllaAutoConfigurationTest {
                   .contains("Set 'scylla.keyspace-replication'")
                   .contains("NetworkTopologyStrategy");
             });
+    runner
+        .withPropertyValues("scylla.schema-action=RECREATE_DROP_UNUSED", "scylla.keyspace=shop")
+        .run(
+            context ->
+                assertThat(
+                        new ScyllaKeyspaceReplicationFailureAnalyzer()
+                            .analyze(context.getStartupFailure())
+                            .getDescription())
+                    .contains("scylla.schema-action=recreate-drop-unused' would create keyspace"));
     StringBuilder factories = new StringBuilder();
     for (java.net.URL url :
         java.util.Collections.list(
