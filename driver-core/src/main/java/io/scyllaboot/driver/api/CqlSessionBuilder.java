@@ -43,6 +43,7 @@ public final class CqlSessionBuilder {
   private Duration reconnectBaseDelay = Duration.ofSeconds(1);
   private Duration reconnectMaxDelay = Duration.ofSeconds(60);
   private int ioThreads = Runtime.getRuntime().availableProcessors();
+  private boolean nativeTransport = true;
   private boolean idempotent;
   private int maxConcurrentRequests;
   private int maxThrottledQueue = 10_000;
@@ -292,6 +293,17 @@ public final class CqlSessionBuilder {
   }
 
   /**
+   * Whether the I/O threads use Netty's native epoll transport where it is available (Linux with
+   * {@code netty-transport-native-epoll} on the class path, which this driver brings for x86_64);
+   * default true. False forces Java NIO, as does the system property {@code
+   * scyllaboot.transport=nio}. Elsewhere NIO is used anyway.
+   */
+  public CqlSessionBuilder withNativeTransport(boolean nativeTransport) {
+    this.nativeTransport = nativeTransport;
+    return this;
+  }
+
+  /**
    * Whether statements that do not say otherwise are idempotent, so that they may be retried after
    * a connection failure or write timeout; default false.
    */
@@ -457,6 +469,7 @@ public final class CqlSessionBuilder {
             reconnectBaseDelay,
             reconnectMaxDelay,
             ioThreads,
+            nativeTransport,
             idempotent,
             maxConcurrentRequests,
             maxThrottledQueue,

@@ -2,7 +2,6 @@ package io.scyllaboot.driver.internal.session;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.PreparedCacheStats;
@@ -22,6 +21,7 @@ import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.ConnectionOptions;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.connection.Transport;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
@@ -64,7 +64,7 @@ public final class DefaultCqlSession implements CqlSession {
         new MultiThreadIoEventLoopGroup(
             settings.ioThreads(),
             DriverThreads.factory(settings.sessionName() + "-io"),
-            NioIoHandler.newFactory());
+            Transport.select(settings.nativeTransport()).ioHandlerFactory());
     this.timer =
         new HashedWheelTimer(
             DriverThreads.factory(settings.sessionName() + "-timer"), 10, TimeUnit.MILLISECONDS);

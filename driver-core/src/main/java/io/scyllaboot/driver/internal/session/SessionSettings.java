@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param clientTimestamps whether every request carries a client-side timestamp
  * @param logServerWarnings whether warnings the server attaches to responses are logged at WARN
  * @param instrumentation meters and request listeners
+ * @param nativeTransport whether the native epoll transport is used where available (else NIO)
  * @param pool how pools size themselves (per node, per shard) and reconnect
  */
 public record SessionSettings(
@@ -42,6 +43,7 @@ public record SessionSettings(
     Duration reconnectBaseDelay,
     Duration reconnectMaxDelay,
     int ioThreads,
+    boolean nativeTransport,
     boolean idempotent,
     int maxConcurrentRequests,
     int maxThrottledQueue,
