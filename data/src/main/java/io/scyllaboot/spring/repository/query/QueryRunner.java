@@ -24,9 +24,10 @@ import org.springframework.data.domain.SliceImpl;
 
 /**
  * Executes a query method's CQL and shapes the result as the method returns it: entity, Optional,
- * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing.
+ * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing. {@link
+ * ReactiveQueryRunner} overrides {@link #run} for reactive repositories.
  */
-final class QueryRunner {
+class QueryRunner {
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
@@ -78,9 +79,13 @@ final class QueryRunner {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private BoundStatement bind(String cql, Object values) {
-    PreparedStatement prepared = session.prepare(cql);
+    return bind(session.prepare(cql), values);
+  }
+
+  /** Binds positional ({@code Object[]}) or named ({@code Map}) values, converted for CQL. */
+  @SuppressWarnings("unchecked")
+  final BoundStatement bind(PreparedStatement prepared, Object values) {
     // Parameters as the driver binds them: enums (also in collections) as names, and so on.
     if (values instanceof Map<?, ?> named) {
       Map<String, Object> converted = new java.util.LinkedHashMap<>();
