@@ -5,6 +5,10 @@ import io.scyllaboot.driver.api.CqlSessionBuilder;
 import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.cql.init.CqlScriptException;
+import io.scyllaboot.spring.cql.init.KeyspaceCleaner;
+import io.scyllaboot.spring.cql.init.KeyspacePopulator;
+import io.scyllaboot.spring.cql.init.ResourceKeyspacePopulator;
 import java.net.InetSocketAddress;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
@@ -18,6 +22,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.context.annotation.Scope;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
 
 /**
  * Auto-configuration of the driver: connection details from {@code scylla.*}, a prototype session
@@ -62,6 +68,7 @@ public final class ScyllaAutoConfiguration {
     PropertyMapper map = PropertyMapper.get();
     map.from(connectionDetails::getLocalDatacenter).whenHasText().to(builder::withLocalDatacenter);
     map.from(properties::getKeyspace).whenHasText().to(builder::withKeyspace);
+    builder.withSessionName(properties.getSessionName());
     builder.withMaxPrepared(properties.getMaxPrepared());
     ScyllaProperties.Pool pool = properties.getPool();
     builder.withConnectionsPerNode(pool.getConnectionsPerNode());
@@ -99,8 +106,10 @@ public final class ScyllaAutoConfiguration {
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
       ObjectProvider<CqlSessionBuilderCustomizer> customizers,
-      ObjectProvider<SslBundles> sslBundles) {
-    if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.CREATE_IF_NOT_EXISTS
+      ObjectProvider<SslBundles> sslBundles,
+      ObjectProvider<KeyspacePopulator> populators,
+      ResourceLoader resourceLoader) {
+    if (properties.getSchemaAction() != ScyllaProperties.SchemaAction.NONE
         && properties.getKeyspace() != null
         && !properties.getKeyspace().isBlank()) {
       // A builder of its own: the application's may be a singleton bean, which withKeyspace(null)
@@ -108,7 +117,41 @@ public final class ScyllaAutoConfiguration {
       createKeyspace(
           newBuilder(properties, connectionDetails, customizers, sslBundles), properties);
     }
-    return scyllaSessionBuilder.build();
+    CqlSession session = scyllaSessionBuilder.build();
+    try {
+      if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.RECREATE_DROP_UNUSED) {
+        new KeyspaceCleaner().populate(session);
+      }
+      populate(session, properties, populators, resourceLoader);
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+    return session;
+  }
+
+  /**
+   * Runs {@code scylla.schema-scripts}, then the {@link KeyspacePopulator} beans, before any other
+   * bean can use the session (repositories create their tables through it).
+   */
+  private static void populate(
+      CqlSession session,
+      ScyllaProperties properties,
+      ObjectProvider<KeyspacePopulator> populators,
+      ResourceLoader resourceLoader) {
+    if (!properties.getSchemaScripts().isEmpty()) {
+      ResourceKeyspacePopulator scripts = new ResourceKeyspacePopulator();
+      for (String location : properties.getSchemaScripts()) {
+        Resource script = resourceLoader.getResource(location);
+        if (!script.exists()) {
+          throw new CqlScriptException(
+              location, 0, "scylla.schema-scripts names a script that does not exist", null);
+        }
+        scripts.addScript(script);
+      }
+      scripts.populate(session);
+    }
+    populators.orderedStream().forEach(populator -> populator.populate(session));
   }
 
   /** Creates the session's keyspace first, with a short-lived session that uses no keyspace. */

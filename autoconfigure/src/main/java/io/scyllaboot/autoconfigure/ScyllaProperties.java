@@ -47,7 +47,8 @@ public class ScyllaProperties implements InitializingBean {
 
   /**
    * What to do with the schema at start-up: with create-if-not-exists, the keyspace and the tables
-   * and types of repository entities are created when missing.
+   * and types of repository entities are created when missing; recreate drops and re-creates those
+   * tables and types; recreate-drop-unused also drops every other table of the keyspace.
    */
   private SchemaAction schemaAction = SchemaAction.NONE;
 
@@ -57,6 +58,19 @@ public class ScyllaProperties implements InitializingBean {
    * keyspace, so that no production keyspace silently gets a single replica.
    */
   private String keyspaceReplication;
+
+  /**
+   * CQL scripts run once at start-up in the session's keyspace, in order, after the keyspace is
+   * created and before repositories create their tables: Spring resource locations such as
+   * classpath:schema.cql.
+   */
+  private List<String> schemaScripts = new ArrayList<>();
+
+  /**
+   * Name of the session: the 'session' tag of its meters, and the prefix of its threads and log
+   * lines.
+   */
+  private String sessionName = "s0";
 
   private final Repositories repositories = new Repositories();
 
@@ -78,7 +92,17 @@ public class ScyllaProperties implements InitializingBean {
     /** Leave the schema alone. */
     NONE,
     /** Create the tables and user-defined types of repository entities that do not exist. */
-    CREATE_IF_NOT_EXISTS
+    CREATE_IF_NOT_EXISTS,
+    /**
+     * Drop and re-create the tables and user-defined types of repository entities (their data is
+     * lost): for tests. A type that a table of no repository entity still uses is kept.
+     */
+    RECREATE,
+    /**
+     * Drop every table, view and user-defined type of the keyspace before the schema scripts run,
+     * then create those of repository entities: for tests.
+     */
+    RECREATE_DROP_UNUSED
   }
 
   /** Compression algorithms. */
@@ -180,6 +204,14 @@ public class ScyllaProperties implements InitializingBean {
     this.schemaAction = schemaAction;
   }
 
+  public List<String> getSchemaScripts() {
+    return schemaScripts;
+  }
+
+  public void setSchemaScripts(List<String> schemaScripts) {
+    this.schemaScripts = schemaScripts;
+  }
+
   public String getKeyspaceReplication() {
     return keyspaceReplication;
   }
@@ -198,7 +230,7 @@ public class ScyllaProperties implements InitializingBean {
    */
   @Override
   public void afterPropertiesSet() {
-    if (schemaAction == SchemaAction.CREATE_IF_NOT_EXISTS
+    if (schemaAction != SchemaAction.NONE
         && keyspace != null
         && !keyspace.isBlank()
         && keyspaceReplication == null) {
@@ -232,6 +264,17 @@ public class ScyllaProperties implements InitializingBean {
 
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  public String getSessionName() {
+    return sessionName;
+  }
+
+  public void setSessionName(String sessionName) {
+    if (sessionName == null || sessionName.isBlank()) {
+      throw new IllegalArgumentException("must not be blank");
+    }
+    this.sessionName = sessionName;
   }
 
   static void requirePositive(int value) {
@@ -535,12 +578,26 @@ public class ScyllaProperties implements InitializingBean {
     /** Whether to register the driver's meters in the application's MeterRegistry. */
     private boolean enabled = true;
 
+    /**
+     * Whether the request timer publishes a percentile histogram (latency percentiles across
+     * instances, e.g. Prometheus' histogram_quantile), at the cost of dozens of time series.
+     */
+    private boolean histograms;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public boolean isHistograms() {
+      return histograms;
+    }
+
+    public void setHistograms(boolean histograms) {
+      this.histograms = histograms;
     }
   }
 }

@@ -1,31 +1,59 @@
 package io.scyllaboot.autoconfigure.data;
 
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.autoconfigure.ScyllaProperties.SchemaAction;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.mapping.NamingStrategy;
+import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaManagedTypes;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.persistence.autoconfigure.EntityScanner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 import org.springframework.data.mapping.context.AbstractMappingContext;
 
 /**
  * The entity mapping (on Spring Data Commons' mapping context) and the optional schema creation
- * ({@code scylla.schema-action=create-if-not-exists}).
+ * ({@code scylla.schema-action=create-if-not-exists}, {@code recreate} or {@code
+ * recreate-drop-unused}).
  */
 @AutoConfiguration(after = ScyllaAutoConfiguration.class)
 @ConditionalOnClass({CqlSession.class, AbstractMappingContext.class})
 @ConditionalOnBean(CqlSession.class)
 public final class ScyllaDataAutoConfiguration {
 
+  /** The {@code @Table} classes of {@code @EntityScan}'s packages, else of the application's. */
   @Bean
   @ConditionalOnMissingBean
-  ScyllaMappingContext scyllaMappingContext() {
-    return new ScyllaMappingContext();
+  static ScyllaManagedTypes scyllaManagedTypes(ApplicationContext context)
+      throws ClassNotFoundException {
+    return ScyllaManagedTypes.fromIterable(new EntityScanner(context).scan(Table.class));
+  }
+
+  /** No converters; declare a bean of this type to add yours (as with Spring Data Cassandra). */
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaCustomConversions scyllaCustomConversions() {
+    return new ScyllaCustomConversions(List.of());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext(
+      ScyllaCustomConversions conversions, ScyllaManagedTypes managedTypes) {
+    ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE, conversions);
+    context.setManagedTypes(managedTypes);
+    return context;
   }
 
   @Bean
@@ -37,7 +65,20 @@ public final class ScyllaDataAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @Conditional(OnSchemaCreation.class)
-  SchemaCreator scyllaSchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
-    return new SchemaCreator(session, mappingContext);
+  SchemaCreator scyllaSchemaCreator(
+      CqlSession session,
+      ScyllaMappingContext mappingContext,
+      ScyllaManagedTypes managedTypes,
+      Environment environment) {
+    // RECREATE_DROP_UNUSED emptied the keyspace when the session was built, before the scripts:
+    // what is there now was created by the scripts and is kept.
+    SchemaCreator.Action action =
+        OnSchemaCreation.schemaAction(environment) == SchemaAction.RECREATE
+            ? SchemaCreator.Action.RECREATE
+            : SchemaCreator.Action.CREATE_IF_NOT_EXISTS;
+    SchemaCreator creator = new SchemaCreator(session, mappingContext, action);
+    // Entities no repository names have tables too (the repositories add theirs as they start).
+    creator.createIfNotExists(managedTypes.toList());
+    return creator;
   }
 }

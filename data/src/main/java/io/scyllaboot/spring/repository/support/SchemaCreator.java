@@ -1,6 +1,7 @@
 package io.scyllaboot.spring.repository.support;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.api.type.CqlDuration;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
@@ -20,37 +21,132 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.data.core.TypeInformation;
 
 /**
  * Creates the tables (and user-defined types) of entities, if they do not exist ({@code
- * scylla.schema-action=create-if-not-exists}). Existing tables are never altered.
+ * scylla.schema-action=create-if-not-exists}); existing tables are never altered. With {@link
+ * Action#RECREATE} it drops them first, once per entity.
  */
 public class SchemaCreator {
+  private static final Log logger = LogFactory.getLog(SchemaCreator.class);
+
   private final CqlSession session;
   private final ScyllaMappingContext mappingContext;
-  private final Set<Class<?>> created = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Action action;
+  // Tables by class; user-defined types by keyspace and class ("" for the session's keyspace).
+  private final Set<Object> created = ConcurrentHashMap.newKeySet();
+  private final Set<Class<?>> dropped = ConcurrentHashMap.newKeySet();
 
-  public SchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
-    this.session = session;
-    this.mappingContext = mappingContext;
+  /** What to do with an entity's table and types. */
+  public enum Action {
+    /** Create them when they do not exist. */
+    CREATE_IF_NOT_EXISTS,
+    /**
+     * Drop and re-create them (their data is lost): for tests. A type that another table still uses
+     * cannot be dropped: it is kept, as it is.
+     */
+    RECREATE
   }
 
+  /**
+   * Creates the tables of the given entity classes (those found by entity scanning, which no
+   * repository may name).
+   */
+  public void createIfNotExists(Iterable<Class<?>> entityTypes) {
+    for (Class<?> type : entityTypes) {
+      createIfNotExists(mappingContext.getRequiredPersistentEntity(type));
+    }
+  }
+
+  /** A creator that creates missing tables and types ({@link Action#CREATE_IF_NOT_EXISTS}). */
+  public SchemaCreator(CqlSession session, ScyllaMappingContext mappingContext) {
+    this(session, mappingContext, Action.CREATE_IF_NOT_EXISTS);
+  }
+
+  public SchemaCreator(CqlSession session, ScyllaMappingContext mappingContext, Action action) {
+    this.session = session;
+    this.mappingContext = mappingContext;
+    this.action = action;
+  }
+
+  /**
+   * Creates the entity's table and user-defined types when they do not exist, after dropping them
+   * if the action is {@link Action#RECREATE}; once per entity.
+   */
   public void createIfNotExists(ScyllaPersistentEntity<?> entity) {
     if (!created.add(entity.getType())) {
       return;
     }
+    if (action == Action.RECREATE) {
+      session
+          .execute("DROP TABLE IF EXISTS " + qualified(entity.getKeyspace(), entity.getTableName()))
+          .close();
+      for (ScyllaPersistentProperty property : entity.getColumns()) {
+        dropTypes(property.getTypeInformation());
+      }
+    }
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      createTypes(property.getTypeInformation());
+      createTypes(property.getTypeInformation(), entity.getKeyspace());
     }
     session.execute(createTableCql(entity)).close();
+  }
+
+  /** Drops the user-defined types of a column, the outer ones first (they use the inner ones). */
+  private void dropTypes(TypeInformation<?> type) {
+    Class<?> udt = udtClass(type);
+    if (udt == null) {
+      for (TypeInformation<?> element : elementTypes(type)) {
+        dropTypes(element);
+      }
+      return;
+    }
+    if (!dropped.add(udt)) {
+      return;
+    }
+    ScyllaPersistentEntity<?> entity = mappingContext.getRequiredPersistentEntity(udt);
+    try {
+      session.execute("DROP TYPE IF EXISTS " + entity.getTableName()).close();
+    } catch (InvalidQueryException stillUsed) {
+      logger.info(
+          "Keeping user-defined type " + entity.getTableName() + ": " + stillUsed.getMessage());
+    }
+    for (ScyllaPersistentProperty field : entity.getColumns()) {
+      dropTypes(field.getTypeInformation());
+    }
+  }
+
+  /** The class of a user-defined type, or null for a simple type or a collection. */
+  private static Class<?> udtClass(TypeInformation<?> type) {
+    if (type.isCollectionLike() || type.isMap()) {
+      return null;
+    }
+    Class<?> raw = type.getType();
+    return ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum() ? null : raw;
+  }
+
+  private static List<TypeInformation<?>> elementTypes(TypeInformation<?> type) {
+    List<TypeInformation<?>> elements = new ArrayList<>();
+    if ((type.isCollectionLike() || type.isMap()) && type.getComponentType() != null) {
+      elements.add(type.getComponentType());
+    }
+    if (type.isMap() && type.getMapValueType() != null) {
+      elements.add(type.getMapValueType());
+    }
+    return elements;
   }
 
   /** The CREATE TABLE IF NOT EXISTS statement of an entity. */
   public String createTableCql(ScyllaPersistentEntity<?> entity) {
     List<String> columns = new ArrayList<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      columns.add(property.getColumnName() + " " + cqlType(property.getTypeInformation(), false));
+      columns.add(
+          property.getColumnName()
+              + " "
+              + cqlType(property.getTypeInformation(), false, entity.getKeyspace()));
     }
     String partition =
         String.join(
@@ -64,7 +160,7 @@ public class SchemaCreator {
     }
     StringBuilder cql =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-            .append(entity.getTableName())
+            .append(entity.getQualifiedTableName())
             .append(" (")
             .append(String.join(", ", columns))
             .append(", PRIMARY KEY (")
@@ -84,60 +180,78 @@ public class SchemaCreator {
     return cql.toString();
   }
 
-  private void createTypes(TypeInformation<?> type) {
+  /** User-defined types live in the keyspace of the tables that use them. */
+  private void createTypes(TypeInformation<?> type, String keyspace) {
     if (type.isCollectionLike() || type.isMap()) {
       if (type.getComponentType() != null) {
-        createTypes(type.getComponentType());
+        createTypes(type.getComponentType(), keyspace);
       }
       if (type.isMap() && type.getMapValueType() != null) {
-        createTypes(type.getMapValueType());
+        createTypes(type.getMapValueType(), keyspace);
       }
       return;
     }
     Class<?> raw = type.getType();
-    if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum()) {
+    if (mappingContext.isSimpleType(raw)) {
       return;
     }
     ScyllaPersistentEntity<?> udt = mappingContext.getRequiredPersistentEntity(raw);
-    if (!created.add(raw)) {
+    if (!created.add(List.of(keyspace == null ? "" : keyspace, raw))) {
       return;
     }
     List<String> fields = new ArrayList<>();
     for (ScyllaPersistentProperty field : udt.getColumns()) {
-      createTypes(field.getTypeInformation());
-      fields.add(field.getColumnName() + " " + cqlType(field.getTypeInformation(), false));
+      createTypes(field.getTypeInformation(), keyspace);
+      fields.add(
+          field.getColumnName() + " " + cqlType(field.getTypeInformation(), false, keyspace));
     }
     session
         .execute(
             "CREATE TYPE IF NOT EXISTS "
-                + udt.getTableName()
+                + qualified(keyspace, udt.getTableName())
                 + " ("
                 + String.join(", ", fields)
                 + ")")
         .close();
   }
 
-  private String cqlType(TypeInformation<?> type, boolean nested) {
+  private static String qualified(String keyspace, String name) {
+    return keyspace == null ? name : keyspace + "." + name;
+  }
+
+  private String cqlType(TypeInformation<?> type, boolean nested, String keyspace) {
     Class<?> raw = type.getType();
     if (type.isMap()) {
       String map =
           "map<"
-              + cqlType(type.getRequiredComponentType(), true)
+              + cqlType(type.getRequiredComponentType(), true, keyspace)
               + ", "
-              + cqlType(type.getRequiredMapValueType(), true)
+              + cqlType(type.getRequiredMapValueType(), true, keyspace)
               + ">";
       return nested ? "frozen<" + map + ">" : map;
     }
     if (type.isCollectionLike() && raw != byte[].class) {
       String kind = Set.class.isAssignableFrom(raw) ? "set" : "list";
-      String collection = kind + "<" + cqlType(type.getRequiredComponentType(), true) + ">";
+      String collection =
+          kind + "<" + cqlType(type.getRequiredComponentType(), true, keyspace) + ">";
       return nested ? "frozen<" + collection + ">" : collection;
     }
-    String simple = simpleType(raw);
+    // A type with a writing converter is stored as the converter's target type.
+    Class<?> stored = mappingContext.getCustomConversions().getCustomWriteTarget(raw).orElse(raw);
+    String simple = simpleType(stored);
     if (simple != null) {
       return simple;
     }
-    return "frozen<" + mappingContext.getRequiredPersistentEntity(raw).getTableName() + ">";
+    if (mappingContext.isSimpleType(stored)) {
+      throw new IllegalStateException(
+          "No CQL type for "
+              + stored.getName()
+              + (stored == raw ? "" : " (the writing converter's target for " + raw.getName() + ")")
+              + ": convert it to a type the driver stores (String, Integer, BigDecimal...)");
+    }
+    return "frozen<"
+        + qualified(keyspace, mappingContext.getRequiredPersistentEntity(raw).getTableName())
+        + ">";
   }
 
   private static String simpleType(Class<?> type) {

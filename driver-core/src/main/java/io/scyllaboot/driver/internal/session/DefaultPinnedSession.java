@@ -60,6 +60,7 @@ final class DefaultPinnedSession implements PinnedSession {
 
   @Override
   public CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement) {
+    CqlRequestLog.executing(statement);
     try {
       DriverChannel channel = channelFor(statement);
       return execute(channel, statement, session.requests().encode(statement), false);
