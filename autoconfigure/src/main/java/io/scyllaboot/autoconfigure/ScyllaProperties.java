@@ -546,6 +546,32 @@ public class ScyllaProperties implements InitializingBean {
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
     }
+
+    /**
+     * Which repositories to enable: AUTO (blocking ones, and reactive ones when Reactor is
+     * present), IMPERATIVE, REACTIVE or NONE.
+     */
+    private RepositoryType type = RepositoryType.AUTO;
+
+    public RepositoryType getType() {
+      return type;
+    }
+
+    public void setType(RepositoryType type) {
+      this.type = type;
+    }
+  }
+
+  /** The kinds of repository {@code scylla.repositories.type} enables. */
+  public enum RepositoryType {
+    /** Blocking repositories, and reactive ones when Reactor is on the classpath. */
+    AUTO,
+    /** Blocking repositories only. */
+    IMPERATIVE,
+    /** Reactive repositories only. */
+    REACTIVE,
+    /** No repositories. */
+    NONE
   }
 
   /** Micrometer metrics. */

@@ -7,6 +7,7 @@ import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.data.repository.config.RepositoryConfigurationExtensionSupport;
+import org.springframework.data.repository.core.RepositoryMetadata;
 
 /** Which interfaces are Scylla repositories, and their factory bean. */
 public class ScyllaRepositoryConfigurationExtension
@@ -34,5 +35,11 @@ public class ScyllaRepositoryConfigurationExtension
   @Override
   protected Collection<Class<?>> getIdentifyingTypes() {
     return List.of(ScyllaRepository.class);
+  }
+
+  /** Reactive repositories are left to the reactive extension rather than refused. */
+  @Override
+  protected boolean useRepositoryConfiguration(RepositoryMetadata metadata) {
+    return !metadata.isReactiveRepository();
   }
 }

@@ -29,9 +29,10 @@ import org.springframework.data.repository.query.ReturnedType;
 /**
  * Executes a query method's CQL and shapes the result as the method returns it: entity, Optional,
  * List/Collection, Stream, Slice (backed by the paging state), count, exists, or nothing; entities
- * or projections of them.
+ * or projections of them. {@link ReactiveQueryRunner} overrides {@link #run} for reactive
+ * repositories.
  */
-final class QueryRunner {
+class QueryRunner {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
   private final CqlSession session;
@@ -93,9 +94,13 @@ final class QueryRunner {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private BoundStatement bind(String cql, Object values) {
-    PreparedStatement prepared = session.prepare(cql);
+    return bind(session.prepare(cql), values);
+  }
+
+  /** Binds positional ({@code Object[]}) or named ({@code Map}) values, converted for CQL. */
+  @SuppressWarnings("unchecked")
+  final BoundStatement bind(PreparedStatement prepared, Object values) {
     // Parameters as the driver binds them: enums (also in collections) as names, and so on.
     if (values instanceof Map<?, ?> named) {
       Map<String, Object> converted = new java.util.LinkedHashMap<>();
@@ -125,7 +130,7 @@ final class QueryRunner {
    * themselves, or interface projections (proxies) or DTOs (by constructor, from the entity's
    * properties) of them, as Spring Data's {@link ResultProcessor} decides.
    */
-  private UnaryOperator<Object> projection(ParameterAccessor accessor) {
+  UnaryOperator<Object> projection(ParameterAccessor accessor) {
     ResultProcessor processor = method.getResultProcessor().withDynamicProjection(accessor);
     ReturnedType returned = processor.getReturnedType();
     if (!returned.isProjecting()) {

@@ -1,0 +1,176 @@
+package io.scyllaboot.spring.repository.query;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.repository.CqlPageRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.springframework.core.ResolvableType;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.SliceImpl;
+import org.springframework.data.repository.query.ParameterAccessor;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Runs a reactive repository's query method: the same CQL and binding as {@link QueryRunner}, with
+ * the statement prepared asynchronously and the result as the method declares it: {@code Flux<T>}
+ * (rows fetched page by page on demand), {@code Mono<T>} (at most one row), {@code Mono<Slice<T>>}
+ * (one page, resumable through its {@link CqlPageRequest}), {@code Mono<Long>}/{@code
+ * Mono<Integer>} counts, {@code Mono<Boolean>} exists, or {@code Mono<Void>}.
+ */
+final class ReactiveQueryRunner extends QueryRunner {
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final ScyllaPersistentEntity<?> entity;
+  private final ScyllaQueryMethod method;
+  private final ReactiveCqlTemplate template;
+  private final boolean many;
+  private final boolean slice;
+
+  ReactiveQueryRunner(
+      CqlSession session,
+      ScyllaExceptionTranslator translator,
+      ScyllaEntityConverter converter,
+      ScyllaPersistentEntity<?> entity,
+      ScyllaQueryMethod method) {
+    super(session, translator, converter, entity, method);
+    this.session = session;
+    this.translator = translator;
+    this.converter = converter;
+    this.entity = entity;
+    this.method = method;
+    this.template = new ReactiveCqlTemplate(session, translator);
+    Class<?> wrapper = method.getMethod().getReturnType();
+    if (!Mono.class.isAssignableFrom(wrapper) && !Flux.class.isAssignableFrom(wrapper)) {
+      throw new IllegalStateException(
+          "Repository method "
+              + method.describe()
+              + ": a reactive repository's query method returns a Mono or a Flux, not "
+              + wrapper.getSimpleName());
+    }
+    this.many = Flux.class.isAssignableFrom(wrapper);
+    Class<?> element = ResolvableType.forMethodReturnType(method.getMethod()).resolveGeneric(0);
+    this.slice = !many && element != null && Slice.class.isAssignableFrom(element);
+  }
+
+  @Override
+  Object run(String cql, Object values, Shape shape, ParameterAccessor accessor) {
+    Pageable pageable = accessor.getPageable();
+    UnaryOperator<Object> project = projection(accessor);
+    Mono<BoundStatement> statement =
+        Mono.fromCompletionStage(() -> session.prepareAsync(cql))
+            .map(
+                prepared -> {
+                  BoundStatement bound = bind(prepared, values);
+                  return method.getConsistency() == null
+                      ? bound
+                      : bound.withConsistency(method.getConsistency());
+                });
+    Object result =
+        switch (shape) {
+          case COUNT ->
+              statement
+                  .flatMap(bound -> template.query(bound, (row, n) -> row.getLong(0)).next())
+                  .map(this::countAsDeclared);
+          case EXISTS ->
+              statement.flatMap(bound -> template.query(bound, (row, n) -> row).hasElements());
+          case DELETE -> statement.flatMap(template::execute).then();
+          case ROWS -> rows(statement, pageable, project);
+        };
+    return result instanceof Flux<?> flux
+        ? flux.onErrorMap(error -> translate(cql, error))
+        : ((Mono<?>) result).onErrorMap(error -> translate(cql, error));
+  }
+
+  private Throwable translate(String cql, Throwable error) {
+    return error instanceof RuntimeException runtime
+        ? translator.toRuntime(method.describe(), cql, runtime)
+        : error;
+  }
+
+  private Object countAsDeclared(long count) {
+    Class<?> type = method.getReturnedObjectType();
+    return type == int.class || type == Integer.class ? (Object) (int) count : count;
+  }
+
+  private Object read(Row row, int rowNumber) {
+    return converter.read(entity, row);
+  }
+
+  private Object rows(
+      Mono<BoundStatement> statement, Pageable pageable, UnaryOperator<Object> project) {
+    if (many) {
+      return statement.flatMapMany(bound -> template.query(bound, this::read)).map(project);
+    }
+    if (slice) {
+      return statement.flatMap(bound -> slice(bound, pageable)).map(project);
+    }
+    return statement
+        .flatMapMany(bound -> template.query(bound, this::read))
+        .take(2, true)
+        .collectList()
+        .flatMap(
+            found -> {
+              if (found.size() > 1) {
+                return Mono.error(
+                    new IncorrectResultSizeDataAccessException(
+                        method.describe() + " expects at most one row but got several", 1));
+              }
+              return Mono.justOrEmpty(found.isEmpty() ? null : project.apply(found.get(0)));
+            });
+  }
+
+  private Mono<Slice<Object>> slice(BoundStatement statement, Pageable pageable) {
+    if (pageable.isUnpaged()) {
+      return Mono.error(
+          new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice"));
+    }
+    CqlPageRequest request =
+        pageable instanceof CqlPageRequest cql
+            ? cql
+            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
+    BoundStatement paged = statement.withPageSize(pageable.getPageSize());
+    if (request.getPagingState() != null) {
+      paged = paged.withPagingState(request.getPagingState());
+    }
+    // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
+    int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
+    BoundStatement first = paged;
+    return Mono.fromCompletionStage(() -> session.executeAsync(first))
+        .flatMap(page -> sliceAt(first, page, skip, request));
+  }
+
+  private Mono<Slice<Object>> sliceAt(
+      BoundStatement statement, AsyncResultSet page, int skip, CqlPageRequest request) {
+    if (skip == 0) {
+      return Mono.just(toSlice(page, request));
+    }
+    page.close();
+    if (!page.hasMorePages()) {
+      return Mono.just(new SliceImpl<>(List.of(), request, false));
+    }
+    return Mono.fromCompletionStage(
+            () -> session.executeAsync(statement.withPagingState(page.pagingState())))
+        .flatMap(next -> sliceAt(statement, next, skip - 1, request));
+  }
+
+  private Slice<Object> toSlice(AsyncResultSet page, CqlPageRequest request) {
+    List<Object> content = new ArrayList<>(page.remaining());
+    for (Row row : page.currentPage()) {
+      content.add(converter.read(entity, row));
+    }
+    boolean more = page.hasMorePages();
+    return new SliceImpl<>(content, request.fetched(more ? page.pagingState() : null), more);
+  }
+}

@@ -1,0 +1,73 @@
+package io.scyllaboot.spring.repository.support;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.repository.query.ReactiveScyllaQueryLookupStrategy;
+import java.util.Optional;
+import org.springframework.data.repository.core.EntityInformation;
+import org.springframework.data.repository.core.RepositoryInformation;
+import org.springframework.data.repository.core.RepositoryMetadata;
+import org.springframework.data.repository.core.support.ReactiveRepositoryFactorySupport;
+import org.springframework.data.repository.query.QueryLookupStrategy;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
+
+/** Creates reactive repositories: {@link SimpleReactiveScyllaRepository} plus the query methods. */
+public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySupport {
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final SchemaCreator schemaCreator;
+  private final ReactiveCqlTemplate template;
+
+  /**
+   * @param schemaCreator creates the tables of the repositories' entities (at start-up, before the
+   *     repository is returned), or null to leave the schema alone
+   */
+  public ReactiveScyllaRepositoryFactory(
+      CqlSession session,
+      ScyllaExceptionTranslator translator,
+      ScyllaEntityConverter converter,
+      SchemaCreator schemaCreator) {
+    this.session = session;
+    this.translator = translator;
+    this.converter = converter;
+    this.schemaCreator = schemaCreator;
+    this.template = new ReactiveCqlTemplate(session, translator);
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T, ID> EntityStatements<T, ID> statements(RepositoryMetadata metadata) {
+    ScyllaPersistentEntity<T> entity =
+        (ScyllaPersistentEntity<T>)
+            converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
+    return new EntityStatements<>(entity, (Class<ID>) metadata.getIdType(), converter);
+  }
+
+  @Override
+  public EntityInformation<?, ?> getEntityInformation(RepositoryMetadata metadata) {
+    return new ScyllaEntityInformation<>(statements(metadata));
+  }
+
+  @Override
+  protected Object getTargetRepository(RepositoryInformation information) {
+    EntityStatements<?, ?> statements = statements(information);
+    if (schemaCreator != null) {
+      schemaCreator.createIfNotExists(statements.entity());
+    }
+    return new SimpleReactiveScyllaRepository<>(template, converter, statements);
+  }
+
+  @Override
+  protected Class<?> getRepositoryBaseClass(RepositoryMetadata metadata) {
+    return SimpleReactiveScyllaRepository.class;
+  }
+
+  @Override
+  protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
+      QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
+    return Optional.of(new ReactiveScyllaQueryLookupStrategy(session, translator, converter));
+  }
+}
