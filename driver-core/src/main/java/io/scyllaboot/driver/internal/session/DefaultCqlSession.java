@@ -17,6 +17,7 @@ import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
+import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
@@ -154,6 +155,11 @@ public final class DefaultCqlSession implements CqlSession {
     return metrics;
   }
 
+  /** The session's request listeners as one, or null when there is none. */
+  RequestListener requestListener() {
+    return settings.instrumentation().requestListener();
+  }
+
   Throttler throttler() {
     return throttler;
   }
@@ -277,6 +283,7 @@ public final class DefaultCqlSession implements CqlSession {
       throttler.submit(handler);
     } catch (DriverException throttled) {
       metrics.throttled();
+      handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
     }
     return handler.result;
