@@ -18,6 +18,7 @@ import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.metrics.SessionSnapshot;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
@@ -346,6 +347,17 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public PreparedCacheStats preparedCacheStats() {
     return preparedCache.stats();
+  }
+
+  @Override
+  public SessionSnapshot snapshot() {
+    int version;
+    try {
+      version = cluster.protocolVersion();
+    } catch (RuntimeException noControlConnection) {
+      version = 0; // reconnecting: no channel to ask
+    }
+    return SessionSnapshots.of(settings, cluster, throttler, preparedCache.stats(), version);
   }
 
   @Override
