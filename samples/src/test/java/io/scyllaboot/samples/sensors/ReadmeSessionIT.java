@@ -38,7 +38,12 @@ class ReadmeSessionIT {
 
   @AfterAll
   static void dropKeyspace() {
-    try (CqlSession admin = CqlSession.builder().addContactPoint(CassandraNode.address()).build()) {
+    // DDL on a loaded machine can take longer than the default 2 s.
+    try (CqlSession admin =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withRequestTimeout(java.time.Duration.ofSeconds(30))
+            .build()) {
       admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
     }
   }
