@@ -87,6 +87,8 @@ public class ScyllaProperties implements InitializingBean {
 
   private final Metrics metrics = new Metrics();
 
+  private final Observations observations = new Observations();
+
   /** Schema actions at start-up. */
   public enum SchemaAction {
     /** Leave the schema alone. */
@@ -265,6 +267,10 @@ public class ScyllaProperties implements InitializingBean {
 
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  public Observations getObservations() {
+    return observations;
   }
 
   public String getSessionName() {
@@ -599,6 +605,23 @@ public class ScyllaProperties implements InitializingBean {
 
     public void setHistograms(boolean histograms) {
       this.histograms = histograms;
+    }
+  }
+
+  /** Micrometer observations (tracing). */
+  public static class Observations {
+    /**
+     * Whether every request is an observation in the application's ObservationRegistry (a span with
+     * tracing): one context and observation per request, hence off by default.
+     */
+    private boolean enabled;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
     }
   }
 }

@@ -194,6 +194,17 @@ class ScyllaApplicationIT {
   }
 
   @Test
+  void should_not_expose_the_scylla_endpoint_unless_included() throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/scylla"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(404);
+  }
+
+  @Test
   void should_report_health_and_metrics_over_http() throws Exception {
     template.update(INSERT, "m1", 1, 1, 1.0);
     String health = get("/actuator/health");

@@ -72,6 +72,13 @@ public interface CqlSession extends AutoCloseable {
   /** Size, hits, misses and evictions of the prepared-statement cache. */
   PreparedCacheStats preparedCacheStats();
 
+  /**
+   * The session's state now, for diagnostics: nodes and pools, the statement cache, the protocol
+   * version and compression, the throttler. Cheap (no lock, no request), but not for the request
+   * path.
+   */
+  io.scyllaboot.driver.api.metrics.SessionSnapshot snapshot();
+
   /** The nodes of the cluster and their state. */
   ClusterMetadata metadata();
 

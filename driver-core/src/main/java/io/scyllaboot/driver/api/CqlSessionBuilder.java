@@ -2,6 +2,7 @@ package io.scyllaboot.driver.api;
 
 import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.auth.PlainTextAuthProvider;
+import io.scyllaboot.driver.api.metrics.RequestListener;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ public final class CqlSessionBuilder {
   private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
   private Object meterRegistry;
   private boolean latencyHistograms;
+  private final List<RequestListener> requestListeners = new ArrayList<>();
   private boolean clientTimestamps = true;
   private int connectionsPerShard = 1;
   private boolean shardAware = true;
@@ -427,6 +429,16 @@ public final class CqlSessionBuilder {
     return this;
   }
 
+  /**
+   * Adds a listener that hears the start and the end of every request (see {@link
+   * RequestListener}), e.g. for tracing; listeners are called in the order they were added. With
+   * none, the request path pays one null check.
+   */
+  public CqlSessionBuilder addRequestListener(RequestListener listener) {
+    requestListeners.add(Objects.requireNonNull(listener, "request listener"));
+    return this;
+  }
+
   private static boolean isMeterRegistry(Object registry) {
     for (Class<?> type = registry.getClass(); type != null; type = type.getSuperclass()) {
       if (type.getName().equals("io.micrometer.core.instrument.MeterRegistry")) {
@@ -475,7 +487,7 @@ public final class CqlSessionBuilder {
             maxThrottledQueue,
             schemaAgreementTimeout,
             new io.scyllaboot.driver.internal.metrics.Instrumentation(
-                meterRegistry, latencyHistograms),
+                meterRegistry, latencyHistograms, requestListeners),
             compression,
             sslContext,
             hostnameVerification,
@@ -561,6 +573,8 @@ public final class CqlSessionBuilder {
         + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
         + ", metrics="
         + (meterRegistry == null ? "off" : latencyHistograms ? "on+histograms" : "on")
+        + ", requestListeners="
+        + requestListeners.size()
         + ", compression="
         + compression
         + ", ssl="

@@ -38,6 +38,7 @@ class ReadmeSessionIT {
 
   @AfterAll
   static void dropKeyspace() {
+    // DDL on a loaded machine can take longer than the default 2 s.
     try (CqlSession admin =
         CqlSession.builder()
             .addContactPoint(CassandraNode.address())

@@ -119,6 +119,27 @@ public final class ChannelPool {
     return channels.all.length;
   }
 
+  /** Requests in flight on each open connection, for diagnostics. */
+  public int[] inFlightPerConnection() {
+    DriverChannel[] all = channels.all;
+    int[] loads = new int[all.length];
+    for (int i = 0; i < all.length; i++) {
+      loads[i] = all[i].inFlightCount();
+    }
+    return loads;
+  }
+
+  /** The node's shard count when its connections told it (ScyllaDB), else 0. */
+  public int shardCount() {
+    ShardedChannels current = channels;
+    for (DriverChannel channel : current.all) {
+      if (channel.features() != null && channel.features().isSharded()) {
+        return current.sharder.shardCount();
+      }
+    }
+    return 0;
+  }
+
   /** Open connections per shard (one entry when the node is not sharded). */
   public int[] connectionsPerShard() {
     return channels.counts();

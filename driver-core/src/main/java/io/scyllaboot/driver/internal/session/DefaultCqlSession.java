@@ -16,6 +16,8 @@ import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
+import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.metrics.SessionSnapshot;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
@@ -150,6 +152,11 @@ public final class DefaultCqlSession implements CqlSession {
     return metrics;
   }
 
+  /** The session's request listeners as one, or null when there is none. */
+  RequestListener requestListener() {
+    return settings.instrumentation().requestListener();
+  }
+
   Throttler throttler() {
     return throttler;
   }
@@ -274,6 +281,7 @@ public final class DefaultCqlSession implements CqlSession {
       throttler.submit(handler);
     } catch (DriverException throttled) {
       metrics.throttled();
+      handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
     }
     return handler.result;
@@ -336,6 +344,17 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public PreparedCacheStats preparedCacheStats() {
     return preparedCache.stats();
+  }
+
+  @Override
+  public SessionSnapshot snapshot() {
+    int version;
+    try {
+      version = cluster.protocolVersion();
+    } catch (RuntimeException noControlConnection) {
+      version = 0; // reconnecting: no channel to ask
+    }
+    return SessionSnapshots.of(settings, cluster, throttler, preparedCache.stats(), version);
   }
 
   @Override

@@ -9,6 +9,8 @@ import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
+import io.scyllaboot.driver.api.metrics.RequestInfo;
+import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
@@ -17,6 +19,7 @@ import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.Futures;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +30,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +42,8 @@ import org.slf4j.LoggerFactory;
  */
 final class RequestHandler
     implements BiConsumer<ResponseFrame, Throwable>,
-        Function<PagingState, CompletionStage<AsyncResultSet>> {
+        Function<PagingState, CompletionStage<AsyncResultSet>>,
+        RequestInfo {
   private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
   private static final int NEW = 0;
   private static final int QUEUED = 1;
@@ -61,7 +66,10 @@ final class RequestHandler
   private DefaultNode node;
   private DriverChannel channel;
   private int retries;
+  private int attempts;
   private boolean reprepared;
+  private final @Nullable RequestListener listener;
+  private @Nullable Object listenerContext;
 
   RequestHandler(
       DefaultCqlSession session,
@@ -77,6 +85,10 @@ final class RequestHandler
     this.idempotent = session.requests().isIdempotent(statement);
     this.startNanos = session.metrics().start();
     this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
+    this.listener = session.requestListener();
+    if (listener != null) {
+      listenerContext = listener.onStart(this);
+    }
   }
 
   // ---- the throttler's side: a queued request either leaves the queue or expires, never both
@@ -103,8 +115,18 @@ final class RequestHandler
         new DriverTimeoutException(
             "'" + describe() + "' waited in the throttler's queue for its whole timeout");
     session.metrics().requestFailed(startNanos, error);
+    if (listener != null) {
+      listener.onError(this, listenerContext, error);
+    }
     result.completeExceptionally(error);
     return true;
+  }
+
+  /** The throttler refused the request: it ends here, unsent. */
+  void refused(Throwable error) {
+    if (listener != null) {
+      listener.onError(this, listenerContext, error);
+    }
   }
 
   /** Sends the first attempt; the request holds a throttler permit from here on. */
@@ -134,6 +156,7 @@ final class RequestHandler
       return;
     }
     channel = connection;
+    attempts++;
     try {
       connection.send(encoded.request(), remaining).whenComplete(this);
     } catch (RuntimeException e) {
@@ -258,6 +281,9 @@ final class RequestHandler
   // the one it waited for, and a caller never sees its permit counted after its future completed.
   private void complete(AsyncResultSet page) {
     session.metrics().requestSucceeded(startNanos);
+    if (listener != null) {
+      listener.onSuccess(this, listenerContext);
+    }
     if (!result.complete(page)) {
       page.close();
     }
@@ -266,7 +292,37 @@ final class RequestHandler
 
   private void fail(Throwable error) {
     session.metrics().requestFailed(startNanos, error);
+    if (listener != null) {
+      listener.onError(this, listenerContext, error);
+    }
     result.completeExceptionally(error);
     session.throttler().release();
+  }
+
+  // ---- RequestInfo, for the listener: read on the thread that runs the attempts
+
+  @Override
+  public String query() {
+    return StatementTexts.query(statement);
+  }
+
+  @Override
+  public @Nullable String keyspace() {
+    return StatementTexts.keyspace(statement, session.keyspace());
+  }
+
+  @Override
+  public @Nullable InetSocketAddress node() {
+    return node == null ? null : node.address();
+  }
+
+  @Override
+  public int attempts() {
+    return attempts;
+  }
+
+  @Override
+  public boolean scylla() {
+    return channel != null && channel.features() != null && channel.features().isSharded();
   }
 }
