@@ -166,7 +166,7 @@ final class ScaleWork {
               .addContactPoint(node)
               .withLocalDatacenter("datacenter1")
               .withRequestTimeout(Clients.TIMEOUT)
-              .withMaxPrepared(MAX_PREPARED)
+              .withMaxPrepared(Integer.getInteger("scale.max-prepared", MAX_PREPARED))
               .withSessionName("scale")
               .build();
       switch (axis) {
