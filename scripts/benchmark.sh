@@ -10,6 +10,17 @@
 #                                        a cross-shard hop; ours shard-aware, ours shard-unaware, Apache
 #   scripts/benchmark.sh --quick [--fake|--scylla]  a smoke pass: a few hundred operations per client,
 #                                        one round
+#   scripts/benchmark.sh --scale         how cost grows (io.scyllaboot.benchmarks.ScaleRun): ours and
+#                                        Apache's async API along concurrency, rows per page, value
+#                                        size, statement-cache pressure and cluster size, against a
+#                                        fake ScyllaDB cluster (127.0.9.x:39142); CSV, table and PNG
+#                                        charts to benchmarks/results/ (about 15 min; options --axes,
+#                                        --rounds, --warmup, --seconds, --out)
+#   scripts/benchmark.sh --scale-quick   the same, the ends of each axis, 1 s a point (to
+#                                        benchmark-results/scale-quick/)
+#   scripts/benchmark.sh --soak [--minutes N]  our driver against the local node at 80% of its
+#                                        measured maximum for N minutes (10), sampled every 10 s;
+#                                        CSV and PNG to benchmarks/results/ (io.scyllaboot.benchmarks.Soak)
 #
 # Other options go to the harness (io.scyllaboot.benchmarks.Benchmark), e.g. --rounds 3,
 # --concurrency 256, --clients scylla,apache, --workloads select-key, --ops 100000, --warmup 20000,
@@ -24,8 +35,16 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 fake=0
+main=io.scyllaboot.benchmarks.Benchmark
+args=()
 for arg in "$@"; do
-  [[ "$arg" == --fake || "$arg" == --scylla ]] && fake=1
+  case "$arg" in
+    --fake | --scylla) fake=1; args+=("$arg") ;;
+    --scale) fake=1; main=io.scyllaboot.benchmarks.ScaleRun ;;
+    --scale-quick) fake=1; main=io.scyllaboot.benchmarks.ScaleRun; args+=(--quick) ;;
+    --soak) main=io.scyllaboot.benchmarks.Soak ;;
+    *) args+=("$arg") ;;
+  esac
 done
 
 started_node=0
@@ -52,5 +71,11 @@ node=()
 if [[ $fake == 0 ]]; then
   node=(--host "${NODE_HOST:-127.0.0.1}" --port "${NODE_PORT:-9042}")
 fi
-java -Xmx512m -cp "benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
-  io.scyllaboot.benchmarks.Benchmark "${node[@]}" "$@"
+jvm=(-Xmx512m)
+if [[ $main == io.scyllaboot.benchmarks.Soak ]]; then
+  # the soak's own JVM is the client measured: a fixed heap, so that "heap stayed flat" means something
+  jvm=(-Xms1g -Xmx1g -XX:+UseG1GC)
+fi
+java "${jvm[@]}" -Djava.awt.headless=true \
+  -cp "benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
+  "$main" "${node[@]}" "${args[@]}"
