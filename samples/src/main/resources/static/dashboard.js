@@ -151,13 +151,16 @@ async function showCluster() {
   const response = await fetch("/actuator/scylla");
   if (!response.ok) return;
   const cluster = await response.json();
-  const rows = (cluster.nodes || []).map((n) =>
-    `<tr data-node="${n.address}"><td>${n.address}</td><td>${n.datacenter ?? ""}</td><td>${n.rack ?? ""}</td>` +
-    `<td>${n.state ?? ""}</td><td>${n.shardCount ?? ""}</td><td>${n.openConnections ?? ""}</td>` +
-    `<td>${n.inFlight ?? ""}</td></tr>`);
+  const rows = (cluster.nodes || []).map((n) => {
+    const perConnection = (n.pool && n.pool.inFlightPerConnection) || [];
+    return `<tr data-node="${n.address}"><td>${n.address}</td><td>${n.datacenter ?? ""}</td>` +
+      `<td>${n.rack ?? ""}</td><td>${n.state ?? ""}</td><td>${n.shardCount ?? "-"}</td>` +
+      `<td>${n.pool ? n.pool.openConnections : 0}</td><td>${perConnection.join(" / ")}</td></tr>`;
+  });
   document.querySelector("#nodes tbody").innerHTML = rows.join("");
   document.getElementById("session").textContent =
-    `protocol ${cluster.protocolVersion ?? "?"}, compression ${cluster.compression ?? "none"}`;
+    `session ${cluster.session}, protocol v${cluster.protocolVersion}, compression ${cluster.compression}, ` +
+    `statement cache ${cluster.statementCache.size} statements`;
 }
 
 async function poll() {

@@ -81,7 +81,10 @@ class DashboardBrowserIT {
     load.start();
     try {
       String url = "http://localhost:" + port + "/dashboard.html";
-      Map<String, Double> panels = panelValues(chromium("--dump-dom", url));
+      String dom = chromium("--dump-dom", url);
+      Map<String, Double> panels = panelValues(dom);
+      // The nodes table, from /actuator/scylla.
+      assertThat(dom).contains("<tr data-node=\"" + CassandraNode.HOST + ":" + CassandraNode.PORT);
       assertThat(panels).containsKeys("requests", "latency", "bytes", "inflight", "cache");
       assertThat(panels.get("requests")).as("requests/s").isPositive();
       assertThat(panels.get("latency")).as("mean latency").isPositive();
