@@ -44,7 +44,8 @@ final class EntityCql<T> {
     this.key = entity.getPrimaryKey();
     this.regular = entity.getColumns().stream().filter(p -> !key.contains(p)).toList();
     this.version = entity.getVersionProperty();
-    this.table = entity.getTableName();
+    // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
+    this.table = entity.getQualifiedTableName();
     this.where =
         key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
     String columns =
