@@ -43,6 +43,15 @@ start_node() {
   scripts/cassandra-node.sh start $variant
 }
 
+# The sample's dashboard test drives Debian's headless Chromium: install it when missing.
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "[test] installing Debian's chromium for the dashboard browser test"
+  if [[ $(id -u) == 0 ]]; then sudo=(); else sudo=(sudo); fi
+  "${sudo[@]}" apt-get install -y -q chromium > /dev/null || {
+    "${sudo[@]}" apt-get update -q > /dev/null && "${sudo[@]}" apt-get install -y -q chromium > /dev/null
+  }
+fi
+
 # The plain node first: it fetches the jars the other two share.
 if ! scripts/cassandra-node.sh status > /dev/null 2>&1; then started+=(""); fi
 start_node ""

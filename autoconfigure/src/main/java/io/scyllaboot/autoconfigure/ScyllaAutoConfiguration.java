@@ -68,6 +68,7 @@ public final class ScyllaAutoConfiguration {
     PropertyMapper map = PropertyMapper.get();
     map.from(connectionDetails::getLocalDatacenter).whenHasText().to(builder::withLocalDatacenter);
     map.from(properties::getKeyspace).whenHasText().to(builder::withKeyspace);
+    builder.withSessionName(properties.getSessionName());
     builder.withMaxPrepared(properties.getMaxPrepared());
     ScyllaProperties.Pool pool = properties.getPool();
     builder.withConnectionsPerNode(pool.getConnectionsPerNode());

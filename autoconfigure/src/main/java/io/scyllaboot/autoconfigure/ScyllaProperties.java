@@ -66,6 +66,12 @@ public class ScyllaProperties implements InitializingBean {
    */
   private List<String> schemaScripts = new ArrayList<>();
 
+  /**
+   * Name of the session: the 'session' tag of its meters, and the prefix of its threads and log
+   * lines.
+   */
+  private String sessionName = "s0";
+
   private final Repositories repositories = new Repositories();
 
   private final Ssl ssl = new Ssl();
@@ -259,6 +265,17 @@ public class ScyllaProperties implements InitializingBean {
 
   public Metrics getMetrics() {
     return metrics;
+  }
+
+  public String getSessionName() {
+    return sessionName;
+  }
+
+  public void setSessionName(String sessionName) {
+    if (sessionName == null || sessionName.isBlank()) {
+      throw new IllegalArgumentException("must not be blank");
+    }
+    this.sessionName = sessionName;
   }
 
   static void requirePositive(int value) {
@@ -536,12 +553,26 @@ public class ScyllaProperties implements InitializingBean {
     /** Whether to register the driver's meters in the application's MeterRegistry. */
     private boolean enabled = true;
 
+    /**
+     * Whether the request timer publishes a percentile histogram (latency percentiles across
+     * instances, e.g. Prometheus' histogram_quantile), at the cost of dozens of time series.
+     */
+    private boolean histograms;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public boolean isHistograms() {
+      return histograms;
+    }
+
+    public void setHistograms(boolean histograms) {
+      this.histograms = histograms;
     }
   }
 }

@@ -210,7 +210,8 @@ class ScyllaApplicationIT {
     String prometheus = get("/actuator/prometheus");
     assertThat(prometheus)
         .contains("scylla_requests_seconds_count{")
-        .contains("scylla_bytes_sent_total{")
-        .contains("cache_size{cache=\"scylla.prepared-statements\"");
+        .contains("scylla_data_sent_bytes_total{")
+        .contains("scylla_nodes_requests_active{")
+        .contains("cache_size{cache=\"scylla.prepared.statements\"");
   }
 }

@@ -66,7 +66,8 @@ class ScyllaAutoConfigurationTest {
             "scylla.username=app",
             "scylla.password=s3cr3t",
             "scylla.ssl.enabled=true",
-            "scylla.ssl.hostname-verification=false")
+            "scylla.ssl.hostname-verification=false",
+            "scylla.session-name=orders")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
@@ -77,6 +78,7 @@ class ScyllaAutoConfigurationTest {
                       InetSocketAddress.createUnresolved("db2", 9043));
               String builder = context.getBean(CqlSessionBuilder.class).toString();
               assertThat(builder)
+                  .contains("sessionName=orders")
                   .contains("keyspace=shop")
                   .contains("localDatacenter=eu-west")
                   .contains("consistency=QUORUM")
@@ -118,7 +120,8 @@ class ScyllaAutoConfigurationTest {
               .contains("connectionsPerNode=1")
               .contains("maxRequestsPerConnection=1024")
               .contains("throttling=off")
-              .contains("metrics=false");
+              .contains("sessionName=s0")
+              .contains("metrics=off");
         });
   }
 
@@ -169,14 +172,21 @@ class ScyllaAutoConfigurationTest {
         .run(
             context ->
                 assertThat(context.getBean(CqlSessionBuilder.class).toString())
-                    .contains("metrics=true"));
+                    .contains("metrics=on,"));
+    runner
+        .withBean(SimpleMeterRegistry.class)
+        .withPropertyValues("scylla.metrics.histograms=true")
+        .run(
+            context ->
+                assertThat(context.getBean(CqlSessionBuilder.class).toString())
+                    .contains("metrics=on+histograms"));
     runner
         .withBean(SimpleMeterRegistry.class)
         .withPropertyValues("scylla.metrics.enabled=false")
         .run(
             context ->
                 assertThat(context.getBean(CqlSessionBuilder.class).toString())
-                    .contains("metrics=false"));
+                    .contains("metrics=off"));
   }
 
   @Test

@@ -6,11 +6,18 @@ import io.scyllaboot.autoconfigure.data.ScyllaDataAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
+import java.util.Currency;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.data.convert.WritingConverter;
 
 /** Schema action binding and bean names, with a session of our own (no server). */
 class ScyllaDataAutoConfigurationTest {
@@ -53,6 +60,34 @@ class ScyllaDataAutoConfigurationTest {
               assertThat(context.getBean("scyllaAsyncCqlTemplate"))
                   .isInstanceOf(AsyncCqlTemplate.class);
               assertThat(context.getBean("cqlTemplate")).isEqualTo("Spring Data Cassandra's");
+            });
+  }
+
+  @WritingConverter
+  static final class CurrencyToCode implements Converter<Currency, String> {
+    @Override
+    public String convert(Currency currency) {
+      return currency.getCurrencyCode();
+    }
+  }
+
+  @Test
+  void should_give_the_mapping_the_applications_custom_conversions() {
+    runner.run(
+        context ->
+            assertThat(context.getBean(ScyllaMappingContext.class).getCustomConversions())
+                .isSameAs(context.getBean(ScyllaCustomConversions.class)));
+    ScyllaCustomConversions own = new ScyllaCustomConversions(List.of(new CurrencyToCode()));
+    runner
+        .withBean(ScyllaCustomConversions.class, () -> own)
+        .run(
+            context -> {
+              assertThat(context).getBean(ScyllaCustomConversions.class).isSameAs(own);
+              assertThat(
+                      context
+                          .getBean(ScyllaEntityConverter.class)
+                          .convertWrite(Currency.getInstance("EUR")))
+                  .isEqualTo("EUR");
             });
   }
 }

@@ -3,13 +3,20 @@ package io.scyllaboot.autoconfigure.data;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.autoconfigure.ScyllaProperties.SchemaAction;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.mapping.NamingStrategy;
+import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaManagedTypes;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
+import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.persistence.autoconfigure.EntityScanner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
@@ -25,10 +32,28 @@ import org.springframework.data.mapping.context.AbstractMappingContext;
 @ConditionalOnBean(CqlSession.class)
 public final class ScyllaDataAutoConfiguration {
 
+  /** The {@code @Table} classes of {@code @EntityScan}'s packages, else of the application's. */
   @Bean
   @ConditionalOnMissingBean
-  ScyllaMappingContext scyllaMappingContext() {
-    return new ScyllaMappingContext();
+  static ScyllaManagedTypes scyllaManagedTypes(ApplicationContext context)
+      throws ClassNotFoundException {
+    return ScyllaManagedTypes.fromIterable(new EntityScanner(context).scan(Table.class));
+  }
+
+  /** No converters; declare a bean of this type to add yours (as with Spring Data Cassandra). */
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaCustomConversions scyllaCustomConversions() {
+    return new ScyllaCustomConversions(List.of());
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ScyllaMappingContext scyllaMappingContext(
+      ScyllaCustomConversions conversions, ScyllaManagedTypes managedTypes) {
+    ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE, conversions);
+    context.setManagedTypes(managedTypes);
+    return context;
   }
 
   @Bean
@@ -41,13 +66,19 @@ public final class ScyllaDataAutoConfiguration {
   @ConditionalOnMissingBean
   @Conditional(OnSchemaCreation.class)
   SchemaCreator scyllaSchemaCreator(
-      CqlSession session, ScyllaMappingContext mappingContext, Environment environment) {
+      CqlSession session,
+      ScyllaMappingContext mappingContext,
+      ScyllaManagedTypes managedTypes,
+      Environment environment) {
     // RECREATE_DROP_UNUSED emptied the keyspace when the session was built, before the scripts:
     // what is there now was created by the scripts and is kept.
     SchemaCreator.Action action =
         OnSchemaCreation.schemaAction(environment) == SchemaAction.RECREATE
             ? SchemaCreator.Action.RECREATE
             : SchemaCreator.Action.CREATE_IF_NOT_EXISTS;
-    return new SchemaCreator(session, mappingContext, action);
+    SchemaCreator creator = new SchemaCreator(session, mappingContext, action);
+    // Entities no repository names have tables too (the repositories add theirs as they start).
+    creator.createIfNotExists(managedTypes.toList());
+    return creator;
   }
 }

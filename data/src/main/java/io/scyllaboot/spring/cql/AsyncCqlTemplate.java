@@ -62,8 +62,7 @@ public class AsyncCqlTemplate {
   public CompletableFuture<Boolean> execute(String cql, Object... args) {
     return translated(
         cql,
-        session
-            .executeAsync(cql, args)
+        TemplateQueries.executeAsync(session, cql, args)
             .thenApply(
                 page -> {
                   boolean applied = page.wasApplied();
@@ -93,8 +92,7 @@ public class AsyncCqlTemplate {
   public <T> CompletableFuture<List<T>> query(String cql, RowMapper<T> mapper, Object... args) {
     return translated(
         cql,
-        session
-            .executeAsync(cql, args)
+        TemplateQueries.executeAsync(session, cql, args)
             .thenCompose(page -> collect(page, mapper, new ArrayList<>())));
   }
 

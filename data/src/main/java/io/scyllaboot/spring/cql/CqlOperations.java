@@ -27,13 +27,45 @@ public interface CqlOperations {
   /** Executes a statement; returns whether it was applied (false only for a failed LWT). */
   boolean execute(String cql, Object... args) throws DataAccessException;
 
-  /** Executes a statement object (simple, bound or batch). */
+  /**
+   * Executes a statement object (simple, bound or batch) with its own options (consistency,
+   * timeout, timestamp, tracing...); returns whether it was applied.
+   */
   boolean execute(Statement<?> statement) throws DataAccessException;
 
   /** Executes and returns the raw result; the caller must close it. */
   ResultSet queryForResultSet(String cql, Object... args) throws DataAccessException;
 
+  /** Executes a statement object and returns the raw result; the caller must close it. */
+  ResultSet queryForResultSet(Statement<?> statement) throws DataAccessException;
+
   <T> T query(String cql, ResultSetExtractor<T> extractor, Object... args)
+      throws DataAccessException;
+
+  /** Extracts a value from the result of a statement object (with its own options). */
+  <T> T query(Statement<?> statement, ResultSetExtractor<T> extractor) throws DataAccessException;
+
+  void query(Statement<?> statement, RowCallbackHandler handler) throws DataAccessException;
+
+  /** Maps every row of a statement object (with its own options). */
+  <T> List<T> query(Statement<?> statement, RowMapper<T> mapper) throws DataAccessException;
+
+  /**
+   * Maps exactly one row of a statement object.
+   *
+   * @throws org.springframework.dao.EmptyResultDataAccessException if there is no row
+   * @throws org.springframework.dao.IncorrectResultSizeDataAccessException if there are several
+   */
+  <T> T queryForObject(Statement<?> statement, RowMapper<T> mapper) throws DataAccessException;
+
+  /** The single column of exactly one row of a statement object, as this type. */
+  <T> T queryForObject(Statement<?> statement, Class<T> requiredType) throws DataAccessException;
+
+  /** The single column of every row of a statement object, as this type. */
+  <T> List<T> queryForList(Statement<?> statement, Class<T> elementType) throws DataAccessException;
+
+  /** The rows of a statement object mapped lazily; close the stream if not consumed. */
+  <T> Stream<T> queryForStream(Statement<?> statement, RowMapper<T> mapper)
       throws DataAccessException;
 
   void query(String cql, RowCallbackHandler handler, Object... args) throws DataAccessException;

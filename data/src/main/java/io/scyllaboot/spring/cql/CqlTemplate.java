@@ -2,10 +2,12 @@ package io.scyllaboot.spring.cql;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.BatchStatement;
+import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import java.util.ArrayList;
@@ -49,7 +51,7 @@ public class CqlTemplate implements CqlOperations {
 
   private ResultSet run(String task, String cql, Object[] args) {
     try {
-      return session.execute(cql, args);
+      return TemplateQueries.execute(session, cql, args);
     } catch (RuntimeException e) {
       throw translator.toRuntime(task, cql, e);
     }
@@ -74,10 +76,8 @@ public class CqlTemplate implements CqlOperations {
 
   @Override
   public boolean execute(Statement<?> statement) {
-    try (ResultSet result = session.execute(statement)) {
+    try (ResultSet result = run("execute", statement)) {
       return result.wasApplied();
-    } catch (RuntimeException e) {
-      throw translator.toRuntime("execute", statement.toString(), e);
     }
   }
 
@@ -87,8 +87,33 @@ public class CqlTemplate implements CqlOperations {
   }
 
   @Override
-  public <T> T query(String cql, ResultSetExtractor<T> extractor, Object... args) {
-    try (ResultSet result = run("query", cql, args)) {
+  public ResultSet queryForResultSet(Statement<?> statement) {
+    return run("query", statement);
+  }
+
+  private ResultSet run(String task, Statement<?> statement) {
+    Objects.requireNonNull(statement, "statement");
+    try {
+      return session.execute(statement);
+    } catch (RuntimeException e) {
+      throw translator.toRuntime(task, describe(statement), e);
+    }
+  }
+
+  /** The CQL of a statement for error messages (never its values: they may be secrets). */
+  static String describe(Statement<?> statement) {
+    if (statement instanceof SimpleStatement simple) {
+      return simple.query();
+    }
+    if (statement instanceof BoundStatement bound) {
+      return bound.preparedStatement().query();
+    }
+    return statement.toString();
+  }
+
+  /** Extracts from a result, closing it and translating failures (also the extractor's). */
+  private <T> T extract(String cql, ResultSet result, ResultSetExtractor<T> extractor) {
+    try (result) {
       return extractor.extractData(result);
     } catch (RuntimeException e) {
       throw translator.toRuntime("query", cql, e);
@@ -96,28 +121,53 @@ public class CqlTemplate implements CqlOperations {
   }
 
   @Override
+  public <T> T query(String cql, ResultSetExtractor<T> extractor, Object... args) {
+    return extract(cql, run("query", cql, args), extractor);
+  }
+
+  @Override
+  public <T> T query(Statement<?> statement, ResultSetExtractor<T> extractor) {
+    return extract(describe(statement), run("query", statement), extractor);
+  }
+
+  @Override
   public void query(String cql, RowCallbackHandler handler, Object... args) {
-    try (ResultSet result = run("query", cql, args)) {
+    extract(cql, run("query", cql, args), eachRow(handler));
+  }
+
+  @Override
+  public void query(Statement<?> statement, RowCallbackHandler handler) {
+    extract(describe(statement), run("query", statement), eachRow(handler));
+  }
+
+  private static ResultSetExtractor<Void> eachRow(RowCallbackHandler handler) {
+    return result -> {
       for (Row row : result) {
         handler.processRow(row);
       }
-    } catch (RuntimeException e) {
-      throw translator.toRuntime("query", cql, e);
-    }
+      return null;
+    };
   }
 
   @Override
   public <T> List<T> query(String cql, RowMapper<T> mapper, Object... args) {
-    try (ResultSet result = run("query", cql, args)) {
+    return extract(cql, run("query", cql, args), allRows(mapper));
+  }
+
+  @Override
+  public <T> List<T> query(Statement<?> statement, RowMapper<T> mapper) {
+    return extract(describe(statement), run("query", statement), allRows(mapper));
+  }
+
+  private static <T> ResultSetExtractor<List<T>> allRows(RowMapper<T> mapper) {
+    return result -> {
       List<T> mapped = new ArrayList<>();
       int rowNumber = 0;
       for (Row row : result) {
         mapped.add(mapper.mapRow(row, rowNumber++));
       }
       return mapped;
-    } catch (RuntimeException e) {
-      throw translator.toRuntime("query", cql, e);
-    }
+    };
   }
 
   @Override
@@ -125,11 +175,17 @@ public class CqlTemplate implements CqlOperations {
     return single(cql, query(cql, mapper, args));
   }
 
+  @Override
+  public <T> T queryForObject(Statement<?> statement, RowMapper<T> mapper) {
+    return single(describe(statement), query(statement, mapper));
+  }
+
   /**
    * The only row: {@link EmptyResultDataAccessException} when there is none, {@link
-   * IncorrectResultSizeDataAccessException} when there are several.
+   * IncorrectResultSizeDataAccessException} when there are several. Shared with the reactive
+   * template.
    */
-  static <T> T single(String cql, List<T> rows) {
+  public static <T> T single(String cql, List<T> rows) {
     if (rows.isEmpty()) {
       throw new EmptyResultDataAccessException("expected exactly 1 row from [" + cql + "]", 1);
     }
@@ -146,6 +202,11 @@ public class CqlTemplate implements CqlOperations {
   }
 
   @Override
+  public <T> T queryForObject(Statement<?> statement, Class<T> requiredType) {
+    return queryForObject(statement, singleColumn(requiredType));
+  }
+
+  @Override
   public Map<String, Object> queryForMap(String cql, Object... args) {
     return queryForObject(cql, CqlTemplate::toMap, args);
   }
@@ -156,13 +217,26 @@ public class CqlTemplate implements CqlOperations {
   }
 
   @Override
+  public <T> List<T> queryForList(Statement<?> statement, Class<T> elementType) {
+    return query(statement, singleColumn(elementType));
+  }
+
+  @Override
   public List<Map<String, Object>> queryForList(String cql, Object... args) {
     return query(cql, CqlTemplate::toMap, args);
   }
 
   @Override
   public <T> Stream<T> queryForStream(String cql, RowMapper<T> mapper, Object... args) {
-    ResultSet result = run("query", cql, args);
+    return stream(cql, run("query", cql, args), mapper);
+  }
+
+  @Override
+  public <T> Stream<T> queryForStream(Statement<?> statement, RowMapper<T> mapper) {
+    return stream(describe(statement), run("query", statement), mapper);
+  }
+
+  private <T> Stream<T> stream(String cql, ResultSet result, RowMapper<T> mapper) {
     Iterator<Row> rows = result.iterator();
     Iterator<T> mapped =
         new Iterator<>() {
@@ -209,7 +283,7 @@ public class CqlTemplate implements CqlOperations {
   }
 
   /** Maps the only column of a row, checking that there is only one. */
-  static <T> RowMapper<T> singleColumn(Class<T> type) {
+  public static <T> RowMapper<T> singleColumn(Class<T> type) {
     return (row, rowNumber) -> {
       int columns = row.columnDefinitions().size();
       if (columns != 1) {
@@ -221,7 +295,7 @@ public class CqlTemplate implements CqlOperations {
   }
 
   /** A row as column name to value, in column order. */
-  static Map<String, Object> toMap(Row row, int rowNumber) {
+  public static Map<String, Object> toMap(Row row, int rowNumber) {
     ColumnDefinitions columns = row.columnDefinitions();
     Map<String, Object> map = new LinkedHashMap<>(columns.size() * 2);
     for (int i = 0; i < columns.size(); i++) {

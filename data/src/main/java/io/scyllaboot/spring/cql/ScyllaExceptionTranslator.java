@@ -16,6 +16,7 @@ import io.scyllaboot.driver.api.error.OverloadedException;
 import io.scyllaboot.driver.api.error.ReadFailureException;
 import io.scyllaboot.driver.api.error.ReadTimeoutException;
 import io.scyllaboot.driver.api.error.RequestThrottledException;
+import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.api.error.TruncateException;
 import io.scyllaboot.driver.api.error.UnauthorizedException;
@@ -88,6 +89,10 @@ public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator
     if (exception instanceof DataAccessException already) {
       return already;
     }
+    RuntimeException sameOnEveryNode = sameServerError(exception);
+    if (sameOnEveryNode != null) {
+      return translate(task, cql, sameOnEveryNode);
+    }
     String message = task + (cql == null ? "" : " [" + cql + "]") + "; " + exception.getMessage();
     if (exception instanceof ReadTimeoutException
         || exception instanceof WriteTimeoutException
@@ -133,5 +138,25 @@ public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator
       return new UncategorizedScyllaException(message, exception);
     }
     return null;
+  }
+
+  /**
+   * The server error every node answered, when all nodes failed with the same kind (e.g. {@code
+   * Unavailable} on a one-node cluster): that error, not "all nodes failed", says what to fix.
+   */
+  private static RuntimeException sameServerError(RuntimeException exception) {
+    if (!(exception instanceof AllNodesFailedException all) || all.errors().isEmpty()) {
+      return null;
+    }
+    Throwable first = all.errors().values().iterator().next();
+    if (!(first instanceof ServerException server)) {
+      return null;
+    }
+    for (Throwable error : all.errors().values()) {
+      if (error.getClass() != first.getClass()) {
+        return null;
+      }
+    }
+    return server;
   }
 }

@@ -12,8 +12,10 @@ import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.data.core.TypeInformation;
 import org.springframework.data.mapping.InstanceCreatorMetadata;
 import org.springframework.data.mapping.Parameter;
@@ -26,14 +28,20 @@ import org.springframework.data.mapping.model.ParameterValueProvider;
  * Converts rows to entities and entities to column values. Instances are created and filled through
  * Spring Data's generated instantiators and property accessors (bytecode, not reflection, per row);
  * UDT properties convert from and to the driver's {@link UdtValue}; enums are stored as their
- * names. Thread-safe.
+ * names. The mapping context's {@link ScyllaCustomConversions} come first: a value with a writing
+ * converter is written as the converter's result, and a driver value with a reading converter to
+ * the declared type is read through it. Thread-safe.
  */
 public class ScyllaEntityConverter {
   private final ScyllaMappingContext mappingContext;
+  private final ScyllaCustomConversions conversions;
+  private final DefaultConversionService conversionService = new DefaultConversionService();
   private final EntityInstantiators instantiators = new EntityInstantiators();
 
   public ScyllaEntityConverter(ScyllaMappingContext mappingContext) {
     this.mappingContext = mappingContext;
+    this.conversions = mappingContext.getCustomConversions();
+    conversions.registerConvertersIn(conversionService);
   }
 
   public ScyllaMappingContext getMappingContext() {
@@ -87,6 +95,9 @@ public class ScyllaEntityConverter {
     Class<?> type = declared.getType();
     if (value == null) {
       return type.isPrimitive() ? primitiveDefault(type) : null;
+    }
+    if (conversions.hasCustomReadTarget(value.getClass(), type)) {
+      return conversionService.convert(value, type);
     }
     if (declared.isMap() && value instanceof Map<?, ?> map) {
       TypeInformation<?> keyType = declared.getComponentType();
@@ -193,6 +204,10 @@ public class ScyllaEntityConverter {
     if (value == null) {
       return null;
     }
+    Optional<Class<?>> target = conversions.getCustomWriteTarget(value.getClass());
+    if (target.isPresent() && !target.get().isInstance(value)) {
+      return convertWrite(conversionService.convert(value, target.get()));
+    }
     if (value instanceof Enum<?> constant) {
       return constant.name();
     }
@@ -220,7 +235,7 @@ public class ScyllaEntityConverter {
       }
       return converted;
     }
-    if (!ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(value.getClass())) {
+    if (!mappingContext.isSimpleType(value.getClass())) {
       ScyllaPersistentEntity<Object> nested =
           (ScyllaPersistentEntity<Object>)
               mappingContext.getRequiredPersistentEntity(value.getClass());

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.springframework.data.core.TypeInformation;
@@ -43,18 +44,41 @@ public class ScyllaMappingContext
           true);
 
   private final NamingStrategy naming;
+  private final ScyllaCustomConversions conversions;
 
   public ScyllaMappingContext() {
     this(NamingStrategy.SNAKE_CASE);
   }
 
   public ScyllaMappingContext(NamingStrategy naming) {
+    this(naming, new ScyllaCustomConversions(List.of()));
+  }
+
+  /**
+   * A mapping context whose entities may hold properties of types the custom conversions store
+   * (those types become simple types: columns, not user-defined types).
+   */
+  public ScyllaMappingContext(NamingStrategy naming, ScyllaCustomConversions conversions) {
     this.naming = naming;
-    setSimpleTypeHolder(SIMPLE_TYPES);
+    this.conversions = conversions;
+    setSimpleTypeHolder(conversions.getSimpleTypeHolder());
   }
 
   public NamingStrategy getNamingStrategy() {
     return naming;
+  }
+
+  /** The custom conversions the converter and schema creation apply. */
+  public ScyllaCustomConversions getCustomConversions() {
+    return conversions;
+  }
+
+  /**
+   * Whether values of this type are stored as a column as they are or through a custom conversion
+   * (else the type is mapped, as a user-defined type).
+   */
+  public boolean isSimpleType(Class<?> type) {
+    return conversions.isSimpleType(type);
   }
 
   @Override

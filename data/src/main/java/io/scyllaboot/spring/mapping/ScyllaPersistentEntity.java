@@ -14,6 +14,7 @@ import org.springframework.data.mapping.model.BasicPersistentEntity;
 public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPersistentProperty> {
   private final String tableName;
   private final boolean table;
+  private final String keyspace;
   private List<ScyllaPersistentProperty> partitionKey = List.of();
   private List<ScyllaPersistentProperty> clusteringColumns = List.of();
   private List<ScyllaPersistentProperty> columns = List.of();
@@ -21,11 +22,17 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   public ScyllaPersistentEntity(TypeInformation<T> information, NamingStrategy naming) {
     super(information);
     Table annotation = findAnnotation(Table.class);
+    UserDefinedType udt = findAnnotation(UserDefinedType.class);
+    if (annotation != null && udt != null) {
+      throw new IllegalStateException(
+          information.getType().getName()
+              + " is annotated both @Table and @UserDefinedType: a class is one or the other");
+    }
     this.table = annotation != null;
-    this.tableName =
-        annotation != null && !annotation.value().isEmpty()
-            ? annotation.value()
-            : naming.apply(information.getType().getSimpleName());
+    String named = annotation != null ? annotation.value() : udt != null ? udt.value() : "";
+    this.tableName = named.isEmpty() ? naming.apply(information.getType().getSimpleName()) : named;
+    this.keyspace =
+        annotation != null && !annotation.keyspace().isEmpty() ? annotation.keyspace() : null;
   }
 
   @Override
@@ -68,6 +75,16 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   /** The table name (or the UDT name). */
   public String getTableName() {
     return tableName;
+  }
+
+  /** The keyspace of {@link Table#keyspace()}, or null for the session's keyspace. */
+  public String getKeyspace() {
+    return keyspace;
+  }
+
+  /** The table name as statements use it: {@code keyspace.table}, or the table name alone. */
+  public String getQualifiedTableName() {
+    return keyspace == null ? tableName : keyspace + "." + tableName;
   }
 
   /** Whether this type is a table (else a user-defined type). */

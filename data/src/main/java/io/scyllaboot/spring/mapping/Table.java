@@ -17,4 +17,10 @@ import org.springframework.data.annotation.Persistent;
 public @interface Table {
   /** The table name; empty for the class name in snake_case. */
   String value() default "";
+
+  /**
+   * The keyspace of the table; empty for the session's keyspace. Statements name the table as
+   * {@code keyspace.table}, and schema creation creates it (and its user-defined types) there.
+   */
+  String keyspace() default "";
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import java.time.Duration;
@@ -98,5 +99,27 @@ class CqlTemplateIT {
         .isInstanceOf(DuplicateKeyException.class)
         .hasMessageContaining(KEYSPACE);
     assertThat(failure(async.execute(create))).isInstanceOf(DuplicateKeyException.class);
+  }
+
+  @Test
+  void should_prepare_a_query_without_values_once_through_the_statement_cache() throws Exception {
+    String sync = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 1 AND c = 1";
+    PreparedCacheStats before = session.preparedCacheStats();
+    assertThat(template.queryForList(sync, Integer.class)).containsExactly(1);
+    assertThat(template.queryForList(sync, Integer.class)).containsExactly(1);
+    PreparedCacheStats after = session.preparedCacheStats();
+    assertThat(after.size()).isEqualTo(before.size() + 1);
+    assertThat(after.hits()).isGreaterThan(before.hits());
+
+    String viaAsync = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 1 AND c = 2";
+    assertThat(async.queryForList(viaAsync, Integer.class).get(30, TimeUnit.SECONDS))
+        .containsExactly(2);
+    PreparedCacheStats firstAsync = session.preparedCacheStats();
+    assertThat(firstAsync.size()).isEqualTo(after.size() + 1);
+    assertThat(async.queryForList(viaAsync, Integer.class).get(30, TimeUnit.SECONDS))
+        .containsExactly(2);
+    PreparedCacheStats secondAsync = session.preparedCacheStats();
+    assertThat(secondAsync.size()).isEqualTo(firstAsync.size());
+    assertThat(secondAsync.hits()).isGreaterThan(firstAsync.hits());
   }
 }

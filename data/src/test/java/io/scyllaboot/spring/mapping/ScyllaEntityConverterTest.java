@@ -132,4 +132,24 @@ class ScyllaEntityConverterTest {
         .contains("payload blob")
         .contains("local_start timestamp");
   }
+
+  @UserDefinedType("postal_address")
+  record Address(String street, String city) {}
+
+  @Table(value = "places", keyspace = "geo")
+  record Place(@PartitionKey String id, Address address, Map<String, Address> byName) {}
+
+  @Test
+  void should_name_a_udt_by_its_annotation_and_qualify_a_table_with_its_keyspace() {
+    ScyllaPersistentEntity<Place> place = entity(Place.class);
+    assertThat(place.getQualifiedTableName()).isEqualTo("geo.places");
+    assertThat(context.getRequiredPersistentEntity(Address.class).getTableName())
+        .isEqualTo("postal_address");
+    assertThat(context.getRequiredPersistentEntity(Location.class).getTableName())
+        .isEqualTo("location");
+    assertThat(new SchemaCreator(null, context).createTableCql(place))
+        .startsWith("CREATE TABLE IF NOT EXISTS geo.places (")
+        .contains("address frozen<geo.postal_address>")
+        .contains("by_name map<text, frozen<geo.postal_address>>");
+  }
 }

@@ -48,6 +48,7 @@ public final class CqlSessionBuilder {
   private int maxThrottledQueue = 10_000;
   private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
   private Object meterRegistry;
+  private boolean latencyHistograms;
   private boolean clientTimestamps = true;
   private int connectionsPerShard = 1;
   private boolean shardAware = true;
@@ -404,6 +405,16 @@ public final class CqlSessionBuilder {
     return this;
   }
 
+  /**
+   * Whether the request timer ({@code scylla.requests}) publishes a percentile histogram, from
+   * which a monitoring system computes latency percentiles across instances (e.g. Prometheus'
+   * {@code histogram_quantile}); default false, since it adds dozens of time series per outcome.
+   */
+  public CqlSessionBuilder withLatencyHistograms(boolean enabled) {
+    this.latencyHistograms = enabled;
+    return this;
+  }
+
   private static boolean isMeterRegistry(Object registry) {
     for (Class<?> type = registry.getClass(); type != null; type = type.getSuperclass()) {
       if (type.getName().equals("io.micrometer.core.instrument.MeterRegistry")) {
@@ -450,7 +461,8 @@ public final class CqlSessionBuilder {
             maxConcurrentRequests,
             maxThrottledQueue,
             schemaAgreementTimeout,
-            meterRegistry,
+            new io.scyllaboot.driver.internal.metrics.Instrumentation(
+                meterRegistry, latencyHistograms),
             compression,
             sslContext,
             hostnameVerification,
@@ -490,7 +502,9 @@ public final class CqlSessionBuilder {
   /** The settings, for logs and diagnostics; the password is never shown. */
   @Override
   public String toString() {
-    return "CqlSessionBuilder{contactPoints="
+    return "CqlSessionBuilder{sessionName="
+        + sessionName
+        + ", contactPoints="
         + contactPoints.stream()
             .map(point -> point.getHostString() + ":" + point.getPort())
             .toList()
@@ -533,7 +547,7 @@ public final class CqlSessionBuilder {
         + ", throttling="
         + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
         + ", metrics="
-        + (meterRegistry != null)
+        + (meterRegistry == null ? "off" : latencyHistograms ? "on+histograms" : "on")
         + ", compression="
         + compression
         + ", ssl="

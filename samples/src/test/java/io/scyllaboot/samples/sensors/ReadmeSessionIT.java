@@ -93,7 +93,7 @@ class ReadmeSessionIT {
     return text.replaceAll("\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z", "<time>")
         .replaceAll("\\d{4}-\\d{2}-\\d{2}", "<date>")
         .replaceAll("\"next\":\"[^\"]+\"", "\"next\":\"<token>\"")
-        .replaceAll("(scylla_bytes_sent_total\\{[^}]*\\}) [0-9.E]+", "$1 <bytes>");
+        .replaceAll("(scylla_data_sent_bytes_total\\{[^}]*\\}) [0-9.E]+", "$1 <bytes>");
   }
 
   @Test

@@ -150,8 +150,8 @@ class SensorsApplicationIT {
     assertThat(prometheus)
         .contains("scylla_requests_seconds_count")
         .contains("scylla_nodes_connections")
-        .contains("scylla_bytes_received_total")
-        .contains("cache_gets_total{cache=\"scylla.prepared-statements\"");
+        .contains("scylla_data_received_bytes_total")
+        .contains("cache_gets_total{cache=\"scylla.prepared.statements\"");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.repository.query;
 
+import io.scyllaboot.spring.repository.Query;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ final class AnnotatedQuery implements RepositoryQuery {
   private final String cql;
   private final int[] order; // argument index per marker, for ?N queries; null otherwise
   private final boolean named;
+  private final QueryRunner.Shape shape;
 
   AnnotatedQuery(ScyllaQueryMethod method, QueryRunner runner) {
     this.method = method;
@@ -51,6 +53,7 @@ final class AnnotatedQuery implements RepositoryQuery {
     this.order =
         positions.isEmpty() ? null : positions.stream().mapToInt(Integer::intValue).toArray();
     this.named = order == null && NAMED.matcher(query).find();
+    this.shape = shape(method.getQueryAnnotation());
   }
 
   private IllegalStateException invalid(String why) {
@@ -68,9 +71,7 @@ final class AnnotatedQuery implements RepositoryQuery {
               + ": the Pageable's sort cannot change a @Query's CQL: write ORDER BY in the CQL");
     }
     List<Object> bindable = new ArrayList<>();
-    accessor
-        .iterator()
-        .forEachRemaining(value -> bindable.add(value instanceof Enum<?> e ? e.name() : value));
+    accessor.iterator().forEachRemaining(bindable::add);
     Object values;
     if (named) {
       Map<String, Object> byName = new LinkedHashMap<>();
@@ -96,14 +97,37 @@ final class AnnotatedQuery implements RepositoryQuery {
     } else {
       values = bindable.toArray();
     }
-    QueryRunner.Shape shape =
-        cql.trim().regionMatches(true, 0, "SELECT COUNT", 0, 12)
-                && isNumber(method.getReturnedObjectType())
-            ? QueryRunner.Shape.COUNT
-            : (cql.trim().regionMatches(true, 0, "SELECT", 0, 6)
-                ? QueryRunner.Shape.ROWS
-                : QueryRunner.Shape.DELETE);
     return runner.run(cql, values, shape, accessor.getPageable());
+  }
+
+  private QueryRunner.Shape shape(Query query) {
+    if (query.count() && query.exists()) {
+      throw invalid("@Query cannot be both count and exists");
+    }
+    if (query.count() || query.exists()) {
+      Class<?> returned = method.getReturnedObjectType();
+      boolean fits =
+          query.count()
+              ? isNumber(returned)
+              : returned == boolean.class || returned == Boolean.class;
+      if (!fits) {
+        throw invalid(
+            "a @Query("
+                + (query.count() ? "count" : "exists")
+                + " = true) method returns "
+                + (query.count() ? "long or int" : "boolean")
+                + ", not "
+                + returned.getName());
+      }
+      return query.count() ? QueryRunner.Shape.COUNT : QueryRunner.Shape.EXISTS;
+    }
+    if (cql.trim().regionMatches(true, 0, "SELECT COUNT", 0, 12)
+        && isNumber(method.getReturnedObjectType())) {
+      return QueryRunner.Shape.COUNT;
+    }
+    return cql.trim().regionMatches(true, 0, "SELECT", 0, 6)
+        ? QueryRunner.Shape.ROWS
+        : QueryRunner.Shape.DELETE;
   }
 
   private static boolean isNumber(Class<?> type) {

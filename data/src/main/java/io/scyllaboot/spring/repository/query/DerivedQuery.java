@@ -28,6 +28,7 @@ final class DerivedQuery implements RepositoryQuery {
   private final String cql;
   private final QueryRunner.Shape shape;
   private final List<Part> parts = new ArrayList<>();
+  private final List<String> likeColumns = new ArrayList<>();
   private final ScyllaPersistentEntity<?> entity;
   private final boolean dynamic; // a Sort, Pageable or Limit parameter may change the CQL per call
   private String selectHead;
@@ -64,8 +65,14 @@ final class DerivedQuery implements RepositoryQuery {
           entity.getRequiredPersistentProperty(part.getProperty().getSegment());
       String column = property.getColumnName();
       predicates.add(column + operator(part));
+      if (part.getType() == Part.Type.STARTING_WITH) {
+        likeColumns.add(column);
+      }
       boolean equality =
-          part.getType() == Part.Type.SIMPLE_PROPERTY || part.getType() == Part.Type.IN;
+          switch (part.getType()) {
+            case SIMPLE_PROPERTY, IN, TRUE, FALSE -> true;
+            default -> false;
+          };
       // The entity's key lists, not the annotations: an @Id alone is the partition key.
       if (entity.getPartitionKey().contains(property) && equality) {
         restricted.add(property);
@@ -97,7 +104,7 @@ final class DerivedQuery implements RepositoryQuery {
       }
     }
     String where = predicates.isEmpty() ? "" : " WHERE " + String.join(" AND ", predicates);
-    String table = entity.getTableName();
+    String table = entity.getQualifiedTableName();
     if (tree.isDelete()) {
       shape = QueryRunner.Shape.DELETE;
       cql = "DELETE FROM " + table + where;
@@ -161,7 +168,11 @@ final class DerivedQuery implements RepositoryQuery {
     select.append(" ORDER BY ").append(String.join(", ", orders));
   }
 
-  private static String operator(Part part) {
+  private String column(Part part) {
+    return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getColumnName();
+  }
+
+  private String operator(Part part) {
     return switch (part.getType()) {
       case SIMPLE_PROPERTY -> " = ?";
       case GREATER_THAN, AFTER -> " > ?";
@@ -170,6 +181,13 @@ final class DerivedQuery implements RepositoryQuery {
       case LESS_THAN_EQUAL -> " <= ?";
       case IN -> " IN ?";
       case CONTAINING -> " CONTAINS ?";
+      // Exclusive bounds, as Spring Data Cassandra's Between with two values.
+      case BETWEEN -> " > ? AND " + column(part) + " < ?";
+      // Bound as the prefix followed by '%'; the server needs a LIKE-capable index (SASI in
+      // PREFIX mode on Cassandra) or, on ScyllaDB, ALLOW FILTERING.
+      case STARTING_WITH -> " LIKE ?";
+      case TRUE -> " = true";
+      case FALSE -> " = false";
       default ->
           throw new IllegalStateException(
               "a derived query cannot express "
@@ -219,12 +237,37 @@ final class DerivedQuery implements RepositoryQuery {
     Iterator<Object> bindable = accessor.iterator();
     for (Part part : parts) {
       for (int i = 0; i < part.getNumberOfArguments(); i++) {
+        // Converted when bound (QueryRunner), as property values are: custom conversions apply.
         Object value = bindable.next();
-        values.add(value instanceof Enum<?> e ? e.name() : value);
+        values.add(part.getType() == Part.Type.STARTING_WITH ? prefix(value) : value);
       }
     }
     Pageable pageable = accessor.getPageable();
-    return runner.run(cqlFor(accessor), values.toArray(), shape, pageable);
+    try {
+      return runner.run(cqlFor(accessor), values.toArray(), shape, pageable);
+    } catch (RuntimeException e) {
+      if (!likeColumns.isEmpty() && mentions(e, "LIKE restriction is only supported")) {
+        throw new LikeNotSupportedException(method.describe(), likeColumns, e);
+      }
+      throw e;
+    }
+  }
+
+  private Object prefix(Object value) {
+    if (!(value instanceof String text)) {
+      throw new IllegalArgumentException(
+          "Repository method " + method.describe() + ": StartingWith needs a String, got " + value);
+    }
+    return text + "%";
+  }
+
+  private static boolean mentions(Throwable error, String text) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && t.getMessage().contains(text)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.scyllaboot.spring.repository.query;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
@@ -9,7 +8,6 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
-import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -20,7 +18,6 @@ import java.util.Spliterators;
 import java.util.stream.StreamSupport;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.domain.Pageable;
-import org.springframework.data.domain.SliceImpl;
 
 /**
  * Executes a query method's CQL and shapes the result as the method returns it: entity, Optional,
@@ -60,6 +57,9 @@ final class QueryRunner {
       if (method.getConsistency() != null) {
         statement = statement.withConsistency(method.getConsistency());
       }
+      if (method.getIdempotent() != null) {
+        statement = statement.withIdempotent(method.getIdempotent());
+      }
       return switch (shape) {
         case COUNT -> count(statement);
         case EXISTS -> {
@@ -97,7 +97,9 @@ final class QueryRunner {
   private Object count(BoundStatement statement) {
     long count;
     try (ResultSet result = session.execute(statement)) {
-      count = result.one().getLong(0);
+      // COUNT(*) is a bigint; a count over another numeric column may be narrower.
+      Row row = result.one();
+      count = row == null || row.getObject(0) == null ? 0 : ((Number) row.getObject(0)).longValue();
     }
     Class<?> type = method.getReturnedObjectType();
     return type == int.class || type == Integer.class ? (Object) (int) count : count;
@@ -149,39 +151,6 @@ final class QueryRunner {
     if (pageable.isUnpaged()) {
       throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
     }
-    CqlPageRequest request =
-        pageable instanceof CqlPageRequest cql
-            ? cql
-            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
-    BoundStatement paged = statement.withPageSize(pageable.getPageSize());
-    if (request.getPagingState() != null) {
-      paged = paged.withPagingState(request.getPagingState());
-    }
-    AsyncResultSet page = fetch(paged);
-    // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
-    for (int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
-        skip > 0;
-        skip--) {
-      if (!page.hasMorePages()) {
-        page.close();
-        return new SliceImpl<>(List.of(), request, false);
-      }
-      page.close();
-      page =
-          session
-              .executeAsync(paged.withPagingState(page.pagingState()))
-              .toCompletableFuture()
-              .join();
-    }
-    List<Object> content = new ArrayList<>(page.remaining());
-    for (Row row : page.currentPage()) {
-      content.add(converter.read(entity, row));
-    }
-    boolean more = page.hasMorePages();
-    return new SliceImpl<>(content, request.fetched(more ? page.pagingState() : null), more);
-  }
-
-  private AsyncResultSet fetch(BoundStatement statement) {
-    return session.executeAsync(statement).toCompletableFuture().join();
+    return SliceQuery.fetch(session, statement, pageable, row -> converter.read(entity, row));
   }
 }

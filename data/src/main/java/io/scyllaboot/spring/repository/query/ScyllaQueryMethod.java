@@ -24,6 +24,24 @@ public class ScyllaQueryMethod extends QueryMethod {
     return query == null ? null : query.value();
   }
 
+  /** The {@link Query} annotation, or null for a derived query. */
+  public Query getQueryAnnotation() {
+    return method.getAnnotation(Query.class);
+  }
+
+  /** Whether the statement is idempotent; null for the session's default. */
+  public Boolean getIdempotent() {
+    Query query = getQueryAnnotation();
+    if (query == null) {
+      return null;
+    }
+    return switch (query.idempotent()) {
+      case IDEMPOTENT -> Boolean.TRUE;
+      case NON_IDEMPOTENT -> Boolean.FALSE;
+      case UNDEFINED -> null;
+    };
+  }
+
   public boolean allowsFiltering() {
     return method.isAnnotationPresent(AllowFiltering.class);
   }

@@ -52,7 +52,7 @@ public final class EntityStatements<T, ID> {
               + idType.getName());
     }
     this.idEntity = simpleId ? null : context.getRequiredPersistentEntity(idType);
-    String table = entity.getTableName();
+    String table = entity.getQualifiedTableName();
     this.columns =
         entity.getColumns().stream()
             .map(ScyllaPersistentProperty::getColumnName)

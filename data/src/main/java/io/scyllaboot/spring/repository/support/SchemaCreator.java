@@ -37,7 +37,8 @@ public class SchemaCreator {
   private final CqlSession session;
   private final ScyllaMappingContext mappingContext;
   private final Action action;
-  private final Set<Class<?>> created = ConcurrentHashMap.newKeySet();
+  // Tables by class; user-defined types by keyspace and class ("" for the session's keyspace).
+  private final Set<Object> created = ConcurrentHashMap.newKeySet();
   private final Set<Class<?>> dropped = ConcurrentHashMap.newKeySet();
 
   /** What to do with an entity's table and types. */
@@ -49,6 +50,16 @@ public class SchemaCreator {
      * cannot be dropped: it is kept, as it is.
      */
     RECREATE
+  }
+
+  /**
+   * Creates the tables of the given entity classes (those found by entity scanning, which no
+   * repository may name).
+   */
+  public void createIfNotExists(Iterable<Class<?>> entityTypes) {
+    for (Class<?> type : entityTypes) {
+      createIfNotExists(mappingContext.getRequiredPersistentEntity(type));
+    }
   }
 
   /** A creator that creates missing tables and types ({@link Action#CREATE_IF_NOT_EXISTS}). */
@@ -71,13 +82,15 @@ public class SchemaCreator {
       return;
     }
     if (action == Action.RECREATE) {
-      session.execute("DROP TABLE IF EXISTS " + entity.getTableName()).close();
+      session
+          .execute("DROP TABLE IF EXISTS " + qualified(entity.getKeyspace(), entity.getTableName()))
+          .close();
       for (ScyllaPersistentProperty property : entity.getColumns()) {
         dropTypes(property.getTypeInformation());
       }
     }
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      createTypes(property.getTypeInformation());
+      createTypes(property.getTypeInformation(), entity.getKeyspace());
     }
     session.execute(createTableCql(entity)).close();
   }
@@ -130,7 +143,10 @@ public class SchemaCreator {
   public String createTableCql(ScyllaPersistentEntity<?> entity) {
     List<String> columns = new ArrayList<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      columns.add(property.getColumnName() + " " + cqlType(property.getTypeInformation(), false));
+      columns.add(
+          property.getColumnName()
+              + " "
+              + cqlType(property.getTypeInformation(), false, entity.getKeyspace()));
     }
     String partition =
         String.join(
@@ -144,7 +160,7 @@ public class SchemaCreator {
     }
     StringBuilder cql =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-            .append(entity.getTableName())
+            .append(entity.getQualifiedTableName())
             .append(" (")
             .append(String.join(", ", columns))
             .append(", PRIMARY KEY (")
@@ -164,60 +180,78 @@ public class SchemaCreator {
     return cql.toString();
   }
 
-  private void createTypes(TypeInformation<?> type) {
+  /** User-defined types live in the keyspace of the tables that use them. */
+  private void createTypes(TypeInformation<?> type, String keyspace) {
     if (type.isCollectionLike() || type.isMap()) {
       if (type.getComponentType() != null) {
-        createTypes(type.getComponentType());
+        createTypes(type.getComponentType(), keyspace);
       }
       if (type.isMap() && type.getMapValueType() != null) {
-        createTypes(type.getMapValueType());
+        createTypes(type.getMapValueType(), keyspace);
       }
       return;
     }
     Class<?> raw = type.getType();
-    if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum()) {
+    if (mappingContext.isSimpleType(raw)) {
       return;
     }
     ScyllaPersistentEntity<?> udt = mappingContext.getRequiredPersistentEntity(raw);
-    if (!created.add(raw)) {
+    if (!created.add(List.of(keyspace == null ? "" : keyspace, raw))) {
       return;
     }
     List<String> fields = new ArrayList<>();
     for (ScyllaPersistentProperty field : udt.getColumns()) {
-      createTypes(field.getTypeInformation());
-      fields.add(field.getColumnName() + " " + cqlType(field.getTypeInformation(), false));
+      createTypes(field.getTypeInformation(), keyspace);
+      fields.add(
+          field.getColumnName() + " " + cqlType(field.getTypeInformation(), false, keyspace));
     }
     session
         .execute(
             "CREATE TYPE IF NOT EXISTS "
-                + udt.getTableName()
+                + qualified(keyspace, udt.getTableName())
                 + " ("
                 + String.join(", ", fields)
                 + ")")
         .close();
   }
 
-  private String cqlType(TypeInformation<?> type, boolean nested) {
+  private static String qualified(String keyspace, String name) {
+    return keyspace == null ? name : keyspace + "." + name;
+  }
+
+  private String cqlType(TypeInformation<?> type, boolean nested, String keyspace) {
     Class<?> raw = type.getType();
     if (type.isMap()) {
       String map =
           "map<"
-              + cqlType(type.getRequiredComponentType(), true)
+              + cqlType(type.getRequiredComponentType(), true, keyspace)
               + ", "
-              + cqlType(type.getRequiredMapValueType(), true)
+              + cqlType(type.getRequiredMapValueType(), true, keyspace)
               + ">";
       return nested ? "frozen<" + map + ">" : map;
     }
     if (type.isCollectionLike() && raw != byte[].class) {
       String kind = Set.class.isAssignableFrom(raw) ? "set" : "list";
-      String collection = kind + "<" + cqlType(type.getRequiredComponentType(), true) + ">";
+      String collection =
+          kind + "<" + cqlType(type.getRequiredComponentType(), true, keyspace) + ">";
       return nested ? "frozen<" + collection + ">" : collection;
     }
-    String simple = simpleType(raw);
+    // A type with a writing converter is stored as the converter's target type.
+    Class<?> stored = mappingContext.getCustomConversions().getCustomWriteTarget(raw).orElse(raw);
+    String simple = simpleType(stored);
     if (simple != null) {
       return simple;
     }
-    return "frozen<" + mappingContext.getRequiredPersistentEntity(raw).getTableName() + ">";
+    if (mappingContext.isSimpleType(stored)) {
+      throw new IllegalStateException(
+          "No CQL type for "
+              + stored.getName()
+              + (stored == raw ? "" : " (the writing converter's target for " + raw.getName() + ")")
+              + ": convert it to a type the driver stores (String, Integer, BigDecimal...)");
+    }
+    return "frozen<"
+        + qualified(keyspace, mappingContext.getRequiredPersistentEntity(raw).getTableName())
+        + ">";
   }
 
   private static String simpleType(Class<?> type) {

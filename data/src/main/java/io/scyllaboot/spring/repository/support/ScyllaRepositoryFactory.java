@@ -1,6 +1,8 @@
 package io.scyllaboot.spring.repository.support;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
@@ -15,12 +17,15 @@ import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /** Creates repositories: {@link SimpleScyllaRepository} plus the query methods. */
 public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
+  private final ScyllaTemplate template;
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
   private final SchemaCreator schemaCreator;
 
   /**
+   * Repositories on their own template (without callbacks or events).
+   *
    * @param schemaCreator creates the tables of the repositories' entities, or null to leave the
    *     schema alone
    */
@@ -29,9 +34,20 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
       ScyllaExceptionTranslator translator,
       ScyllaEntityConverter converter,
       SchemaCreator schemaCreator) {
-    this.session = session;
-    this.translator = translator;
-    this.converter = converter;
+    this(new ScyllaTemplate(new CqlTemplate(session, translator), converter), schemaCreator);
+  }
+
+  /**
+   * Repositories whose CRUD methods run through this template (its callbacks and events apply).
+   *
+   * @param schemaCreator creates the tables of the repositories' entities, or null to leave the
+   *     schema alone
+   */
+  public ScyllaRepositoryFactory(ScyllaTemplate template, SchemaCreator schemaCreator) {
+    this.template = template;
+    this.session = template.getCqlOperations().getSession();
+    this.translator = template.getCqlOperations().getExceptionTranslator();
+    this.converter = template.getConverter();
     this.schemaCreator = schemaCreator;
   }
 
@@ -54,7 +70,7 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
     if (schemaCreator != null) {
       schemaCreator.createIfNotExists(statements.entity());
     }
-    return new SimpleScyllaRepository<>(session, translator, converter, statements);
+    return new SimpleScyllaRepository<>(template, statements);
   }
 
   @Override

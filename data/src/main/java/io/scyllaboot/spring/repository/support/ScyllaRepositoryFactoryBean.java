@@ -1,10 +1,15 @@
 package io.scyllaboot.spring.repository.support;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.data.mapping.callback.EntityCallbacks;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
@@ -16,6 +21,9 @@ public class ScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
   private ScyllaExceptionTranslator translator;
   private ScyllaEntityConverter converter;
   private SchemaCreator schemaCreator;
+  private ScyllaTemplate template;
+  private BeanFactory beanFactory;
+  private ApplicationEventPublisher publisher;
 
   public ScyllaRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -42,8 +50,35 @@ public class ScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
     this.schemaCreator = schemaCreator.getIfAvailable();
   }
 
+  /** The template the repositories write through; without one, they get their own. */
+  @Autowired
+  public void setScyllaTemplate(ObjectProvider<ScyllaTemplate> template) {
+    this.template = template.getIfUnique();
+  }
+
+  @Override
+  public void setBeanFactory(BeanFactory beanFactory) {
+    super.setBeanFactory(beanFactory);
+    this.beanFactory = beanFactory;
+  }
+
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+    super.setApplicationEventPublisher(publisher);
+    this.publisher = publisher;
+  }
+
   @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
-    return new ScyllaRepositoryFactory(session, translator, converter, schemaCreator);
+    ScyllaTemplate target = template;
+    if (target == null) {
+      // No template bean: one of our own, with the context's callbacks and events.
+      target = new ScyllaTemplate(new CqlTemplate(session, translator), converter);
+      if (beanFactory != null) {
+        target.setEntityCallbacks(EntityCallbacks.create(beanFactory));
+      }
+      target.setApplicationEventPublisher(publisher);
+    }
+    return new ScyllaRepositoryFactory(target, schemaCreator);
   }
 }

@@ -1,151 +1,163 @@
 package io.scyllaboot.spring.repository.support;
 
-import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.api.cql.AsyncResultSet;
-import io.scyllaboot.driver.api.cql.ResultSet;
-import io.scyllaboot.driver.api.cql.Row;
-import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
-import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.core.DeleteOptions;
+import io.scyllaboot.spring.core.EntityWriteResult;
+import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.function.Function;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 
 /**
- * The CRUD methods of every repository: each is one prepared statement (through the driver's
- * cache), executed synchronously; the {@code ...All} methods send their statements concurrently, at
- * most {@value #MAX_IN_FLIGHT} in flight.
+ * The CRUD methods of every repository, run through the entity template (so versions, callbacks and
+ * events apply); the {@code ...All} methods send their statements concurrently, at most {@value
+ * #MAX_IN_FLIGHT} in flight.
  */
 public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   /** How many statements the ...All methods keep in flight at most. */
   static final int MAX_IN_FLIGHT = 64;
 
-  private final CqlSession session;
-  private final ScyllaExceptionTranslator translator;
-  private final ScyllaEntityConverter converter;
+  /** As Spring Data's repositories save: the whole row, nulls included. */
+  private static final InsertOptions INSERT_NULLS =
+      InsertOptions.builder().insertNulls(true).build();
+
+  private final ScyllaTemplate template;
   private final EntityStatements<T, ID> statements;
+  private final ScyllaEntityInformation<T, ID> information;
+  private final Class<T> type;
 
-  public SimpleScyllaRepository(
-      CqlSession session,
-      ScyllaExceptionTranslator translator,
-      ScyllaEntityConverter converter,
-      EntityStatements<T, ID> statements) {
-    this.session = session;
-    this.translator = translator;
-    this.converter = converter;
+  public SimpleScyllaRepository(ScyllaTemplate template, EntityStatements<T, ID> statements) {
+    this.template = Objects.requireNonNull(template, "template");
     this.statements = statements;
-  }
-
-  private ResultSet run(String cql, Object[] values) {
-    try {
-      return session.execute(cql, values);
-    } catch (RuntimeException e) {
-      throw translator.toRuntime("repository", cql, e);
-    }
+    this.information = new ScyllaEntityInformation<>(statements);
+    this.type = statements.entity().getType();
   }
 
   /**
-   * Runs one statement per value set, at most {@link #MAX_IN_FLIGHT} at a time (the caller waits
-   * for a free slot), and returns the mapped results in order. Stops sending after a failure.
+   * Runs one call per item, at most {@link #MAX_IN_FLIGHT} at a time (the caller waits for a free
+   * slot), and returns the results in order. Stops sending after a failure, which it rethrows
+   * (already translated by the template).
    */
-  private <R> List<R> runAll(
-      String cql, List<Object[]> values, Function<AsyncResultSet, R> mapper) {
+  private <I, R> List<R> runAll(Iterable<I> items, Function<I, CompletableFuture<R>> call) {
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
-    List<CompletableFuture<R>> calls = new ArrayList<>(values.size());
-    try {
-      for (Object[] each : values) {
-        window.acquireUninterruptibly();
-        CompletableFuture<R> call;
-        try {
-          call = session.executeAsync(cql, each).thenApply(mapper).toCompletableFuture();
-        } catch (RuntimeException e) {
-          window.release();
-          throw e;
-        }
-        call.whenComplete((result, error) -> window.release());
-        calls.add(call);
-        if (call.isCompletedExceptionally()) {
-          break;
-        }
+    List<CompletableFuture<R>> calls = new ArrayList<>();
+    for (I item : items) {
+      window.acquireUninterruptibly();
+      CompletableFuture<R> sent;
+      try {
+        sent = call.apply(item);
+      } catch (RuntimeException e) {
+        window.release();
+        throw e;
       }
-      List<R> results = new ArrayList<>(calls.size());
-      for (CompletableFuture<R> call : calls) {
-        results.add(call.join());
+      sent.whenComplete((result, error) -> window.release());
+      calls.add(sent);
+      if (sent.isCompletedExceptionally()) {
+        break;
       }
-      return results;
-    } catch (RuntimeException e) {
-      throw translator.toRuntime("repository", cql, e);
     }
+    List<R> results = new ArrayList<>(calls.size());
+    for (CompletableFuture<R> sent : calls) {
+      try {
+        results.add(sent.join());
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
+    }
+    return results;
   }
 
-  private T readOne(AsyncResultSet page) {
-    try {
-      Row row = page.one();
-      return row == null ? null : converter.read(statements.entity(), row);
-    } finally {
-      page.close();
-    }
+  /** Whether save() updates (a versioned entity that is not new) rather than inserts. */
+  private boolean updates(T entity) {
+    return statements.entity().hasVersionProperty() && !information.isNew(entity);
   }
 
   @Override
   public <S extends T> S save(S entity) {
     Objects.requireNonNull(entity, "entity");
-    run(statements.insert, statements.insertValues(entity)).close();
-    return entity;
+    return updates(entity)
+        ? template.update(entity)
+        : template.insert(entity, INSERT_NULLS).getEntity();
   }
 
   @Override
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
-    List<S> saved = new ArrayList<>();
-    List<Object[]> values = new ArrayList<>();
-    for (S entity : entities) {
-      saved.add(entity);
-      values.add(statements.insertValues(entity));
-    }
-    runAll(statements.insert, values, SimpleScyllaRepository::close);
-    return saved;
+    return runAll(
+        entities,
+        entity ->
+            (updates(entity)
+                    ? template.updateAsync(entity, UpdateOptions.empty())
+                    : template.insertAsync(entity, INSERT_NULLS))
+                .thenApply(EntityWriteResult::getEntity));
+  }
+
+  @Override
+  public <S extends T> S insert(S entity) {
+    Objects.requireNonNull(entity, "entity");
+    return template.insert(entity, INSERT_NULLS).getEntity();
+  }
+
+  @Override
+  public <S extends T> List<S> insert(Iterable<S> entities) {
+    return runAll(
+        entities,
+        entity ->
+            template.insertAsync(entity, INSERT_NULLS).thenApply(EntityWriteResult::getEntity));
   }
 
   @Override
   public Optional<T> findById(ID id) {
     Objects.requireNonNull(id, "id");
-    try (ResultSet result = run(statements.selectByKey, statements.idValues(id))) {
-      Row row = result.one();
-      return row == null ? Optional.empty() : Optional.of(converter.read(statements.entity(), row));
-    }
+    return Optional.ofNullable(template.selectOneById(id, type));
   }
 
   @Override
   public boolean existsById(ID id) {
     Objects.requireNonNull(id, "id");
-    try (ResultSet result = run(statements.existsByKey, statements.idValues(id))) {
-      return result.one() != null;
-    }
+    return template.exists(id, type);
   }
 
   @Override
   public List<T> findAll() {
-    List<T> all = new ArrayList<>();
-    try (ResultSet result = run(statements.selectAll, new Object[0])) {
-      for (Row row : result) {
-        all.add(converter.read(statements.entity(), row));
-      }
+    return template.select(statements.selectAll, type);
+  }
+
+  @Override
+  public Slice<T> findAll(Pageable pageable) {
+    Objects.requireNonNull(pageable, "pageable");
+    if (pageable.getSort().isSorted()) {
+      throw new IllegalArgumentException(
+          "findAll(Pageable) reads a whole table, which CQL cannot order: use a derived query on a"
+              + " partition key with OrderBy on clustering columns instead of "
+              + pageable.getSort());
     }
-    return all;
+    CqlTemplate cql = template.getCqlOperations();
+    try {
+      return SliceQuery.fetch(
+          cql.getSession(),
+          cql.getSession().prepare(statements.selectAll).bind(),
+          pageable,
+          row -> template.readRow(row, type));
+    } catch (RuntimeException e) {
+      throw cql.getExceptionTranslator().toRuntime("repository", statements.selectAll, e);
+    }
   }
 
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
-    List<Object[]> keys = new ArrayList<>();
-    for (ID id : ids) {
-      keys.add(statements.idValues(id));
-    }
     List<T> found = new ArrayList<>();
-    for (T entity : runAll(statements.selectByKey, keys, this::readOne)) {
+    for (T entity : runAll(ids, id -> template.selectOneByIdAsync(id, type))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -155,48 +167,33 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public long count() {
-    try (ResultSet result = run(statements.count, new Object[0])) {
-      return result.one().getLong(0);
-    }
+    return template.count(type);
   }
 
   @Override
   public void deleteById(ID id) {
     Objects.requireNonNull(id, "id");
-    run(statements.deleteByKey, statements.idValues(id)).close();
+    template.deleteById(id, type);
   }
 
   @Override
   public void delete(T entity) {
     Objects.requireNonNull(entity, "entity");
-    run(statements.deleteByKey, statements.entityKeyValues(entity)).close();
+    template.delete(entity);
   }
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    List<Object[]> keys = new ArrayList<>();
-    for (ID id : ids) {
-      keys.add(statements.idValues(id));
-    }
-    runAll(statements.deleteByKey, keys, SimpleScyllaRepository::close);
+    runAll(ids, id -> template.deleteByIdAsync(id, type));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
-    List<Object[]> keys = new ArrayList<>();
-    for (T entity : entities) {
-      keys.add(statements.entityKeyValues(entity));
-    }
-    runAll(statements.deleteByKey, keys, SimpleScyllaRepository::close);
-  }
-
-  private static Boolean close(AsyncResultSet page) {
-    page.close();
-    return Boolean.TRUE;
+    runAll(entities, entity -> template.deleteAsync(entity, DeleteOptions.empty()));
   }
 
   @Override
   public void deleteAll() {
-    run(statements.truncate, new Object[0]).close();
+    template.truncate(type);
   }
 }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
@@ -35,6 +39,8 @@ class SimpleScyllaRepositoryConcurrencyTest {
   private final ConcurrentLinkedQueue<CompletableFuture<AsyncResultSet>> pending =
       new ConcurrentLinkedQueue<>();
   private final AsyncResultSet emptyPage = Mockito.mock(AsyncResultSet.class);
+  private final PreparedStatement prepared =
+      Mockito.mock(PreparedStatement.class, invocation -> Mockito.mock(BoundStatement.class));
   private final AtomicInteger sent = new AtomicInteger();
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger maxInFlight = new AtomicInteger();
@@ -44,6 +50,9 @@ class SimpleScyllaRepositoryConcurrencyTest {
         Mockito.mock(
             CqlSession.class,
             invocation -> {
+              if (invocation.getMethod().getName().equals("prepareAsync")) {
+                return CompletableFuture.completedFuture(prepared);
+              }
               if (!invocation.getMethod().getName().equals("executeAsync")) {
                 throw new UnsupportedOperationException(invocation.getMethod().getName());
               }
@@ -59,9 +68,7 @@ class SimpleScyllaRepositoryConcurrencyTest {
         (ScyllaPersistentEntity<Item>)
             converter.getMappingContext().getRequiredPersistentEntity(Item.class);
     return new SimpleScyllaRepository<>(
-        session,
-        new ScyllaExceptionTranslator(),
-        converter,
+        new ScyllaTemplate(new CqlTemplate(session, new ScyllaExceptionTranslator()), converter),
         new EntityStatements<>(entity, Integer.class, converter));
   }
 
@@ -100,6 +107,11 @@ class SimpleScyllaRepositoryConcurrencyTest {
   @Test
   void should_bound_save_all() throws Exception {
     check(repository -> repository.saveAll(items()));
+  }
+
+  @Test
+  void should_bound_insert_of_many() throws Exception {
+    check(repository -> repository.insert(items()));
   }
 
   @Test

@@ -10,7 +10,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.netty.util.Timer;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.internal.protocol.frame.Compressor;
@@ -63,7 +62,6 @@ public final class ChannelFactory {
   private static final List<String> TLS_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
   private final EventLoopGroup group;
-  private final Timer timer;
   private final ConnectionOptions options;
   private final String sessionName;
   private final @Nullable Compressor compressor;
@@ -77,12 +75,10 @@ public final class ChannelFactory {
    */
   public ChannelFactory(
       EventLoopGroup group,
-      Timer timer,
       ConnectionOptions options,
       String sessionName,
       TrafficCounter trafficCounter) {
     this.group = group;
-    this.timer = timer;
     this.options = options;
     this.sessionName = sessionName;
     this.traffic = trafficCounter == null ? null : new TrafficHandler(trafficCounter);
@@ -196,8 +192,7 @@ public final class ChannelFactory {
           }
           Channel netty = connecting.channel();
           DriverChannel channel =
-              new DriverChannel(
-                  netty, inFlight, timer, protocolVersion, options.maxFrameLength(), name);
+              new DriverChannel(netty, inFlight, protocolVersion, options.maxFrameLength(), name);
           if (heartbeat != null) {
             heartbeat.channel(channel);
           }

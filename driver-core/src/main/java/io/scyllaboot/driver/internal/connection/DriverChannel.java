@@ -3,7 +3,6 @@ package io.scyllaboot.driver.internal.connection;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.util.Timer;
 import io.netty.util.internal.PlatformDependent;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
@@ -13,7 +12,6 @@ import java.net.SocketAddress;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
@@ -31,7 +29,6 @@ public final class DriverChannel {
 
   private final Channel channel;
   private final InFlightHandler inFlight;
-  private final Timer timer;
   private final int protocolVersion;
   private final int maxFrameLength;
   private final String name;
@@ -44,13 +41,11 @@ public final class DriverChannel {
   DriverChannel(
       Channel channel,
       InFlightHandler inFlight,
-      Timer timer,
       int protocolVersion,
       int maxFrameLength,
       String name) {
     this.channel = channel;
     this.inFlight = inFlight;
-    this.timer = timer;
     this.protocolVersion = protocolVersion;
     this.maxFrameLength = maxFrameLength;
     this.name = name;
@@ -68,15 +63,6 @@ public final class DriverChannel {
   public CompletableFuture<ResponseFrame> send(Request request, long timeoutNanos) {
     ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request, maxFrameLength);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
-    try {
-      if (timeoutNanos > 0) {
-        pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
-      }
-    } catch (RuntimeException e) { // the timer was stopped: the session is closing
-      pending.releaseFrame();
-      pending.completeExceptionally(new RequestNotSentException(name + " is closed", e));
-      return pending;
-    }
     queue.offer(pending);
     if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
       try {
@@ -103,11 +89,6 @@ public final class DriverChannel {
       return null;
     }
     channel.flush();
-    try {
-      pending.timeout = timer.newTimeout(pending, timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (RuntimeException e) { // the timer was stopped: the session is closing
-      channel.close();
-    }
     return pending;
   }
 
@@ -130,7 +111,6 @@ public final class DriverChannel {
     PendingRequest request;
     while ((request = queue.poll()) != null) {
       request.releaseFrame();
-      request.cancelTimeout();
       request.completeExceptionally(error);
     }
   }

@@ -16,6 +16,8 @@ import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
@@ -34,9 +36,17 @@ import org.slf4j.LoggerFactory;
  * never matched to a newer request: it is <em>orphaned</em>. When more ids than {@link
  * ConnectionOptions#maxOrphanedStreamIds()} are orphaned at once, the node has stopped answering (a
  * frozen process, a half-open TCP connection) and the connection is closed, to be replaced.
+ *
+ * <p>Deadlines: instead of a timer entry per request (an allocation and a cross-thread queue per
+ * request, a cancellation per response), the requests with a deadline are linked in a list in the
+ * order they were written, and one task walks it every {@link #DEADLINE_TICK_NANOS} while anything
+ * is in flight or waiting, failing the expired ones. A timeout fires at most one tick late.
  */
 final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(InFlightHandler.class);
+
+  /** How often the deadlines of the requests in flight are checked: the session timer's tick. */
+  static final long DEADLINE_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   private final StreamIds ids;
   private final PendingRequest[] inFlight;
@@ -48,6 +58,11 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private final Consumer<Response.Event> eventListener;
   private ChannelHandlerContext ctx;
   private ConnectionException closedError;
+  // The written requests with a deadline, oldest first, and whether a deadline check is scheduled.
+  private PendingRequest head;
+  private PendingRequest tail;
+  private boolean checkScheduled;
+  private final Runnable checkDeadlines = this::checkDeadlines;
 
   InFlightHandler(
       int maxRequests,
@@ -98,6 +113,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
                   + " requests waiting; refusing more"));
     } else {
       waiting.addLast(request);
+      if (request.deadlineNanos != PendingRequest.NO_DEADLINE) {
+        scheduleCheck();
+      }
     }
   }
 
@@ -116,7 +134,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
 
   /** Writes a request on a free stream id; the caller has checked that one is available. */
   private void assignAndWrite(PendingRequest request) {
-    request.owner = this; // before the check: a timeout from now on is reported to us
     if (request.isDone()) {
       request.releaseFrame();
       return;
@@ -124,27 +141,86 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     int id = ids.acquire();
     inFlight[id] = request;
     request.streamId = id;
+    if (request.deadlineNanos != PendingRequest.NO_DEADLINE) {
+      link(request);
+      scheduleCheck();
+    }
     ByteBuf frame = request.takeFrame();
     RequestFrames.setStreamId(frame, id);
     ctx.write(frame, ctx.voidPromise());
   }
 
-  /** A request timed out (any thread); if it still holds its stream id, that id is orphaned. */
-  void onTimeout(PendingRequest request) {
-    if (ctx.executor().inEventLoop()) {
-      countOrphan(request);
+  private void link(PendingRequest request) {
+    request.linked = true;
+    request.previous = tail;
+    request.next = null;
+    if (tail == null) {
+      head = request;
     } else {
-      ctx.executor().execute(() -> countOrphan(request));
+      tail.next = request;
+    }
+    tail = request;
+  }
+
+  private void unlink(PendingRequest request) {
+    request.linked = false;
+    PendingRequest before = request.previous;
+    PendingRequest after = request.next;
+    if (before == null) {
+      head = after;
+    } else {
+      before.next = after;
+    }
+    if (after == null) {
+      tail = before;
+    } else {
+      after.previous = before;
+    }
+    request.previous = null;
+    request.next = null;
+  }
+
+  private void scheduleCheck() {
+    if (!checkScheduled) {
+      checkScheduled = true;
+      ctx.executor().schedule(checkDeadlines, DEADLINE_TICK_NANOS, TimeUnit.NANOSECONDS);
     }
   }
 
-  private void countOrphan(PendingRequest request) {
-    int id = request.streamId;
-    if (closedError != null || id < 0 || inFlight[id] != request || request.orphaned) {
-      return; // answered, failed or never written in the meantime
+  /**
+   * Fails every request past its deadline, then applies the orphan bound once, so that requests
+   * expiring together all report their timeout. Reschedules itself while anything is pending.
+   */
+  private void checkDeadlines() {
+    checkScheduled = false;
+    if (closedError != null) {
+      return;
     }
-    request.orphaned = true;
-    if (++orphaned > maxOrphaned) {
+    long now = System.nanoTime();
+    PendingRequest request = head;
+    while (request != null) {
+      PendingRequest after = request.next;
+      if (request.isExpired(now)) {
+        unlink(request);
+        if (request.expire()) { // its stream id stays held until the late response
+          request.orphaned = true;
+          orphaned++;
+        }
+      }
+      request = after;
+    }
+    if (!waiting.isEmpty()) {
+      Iterator<PendingRequest> queued = waiting.iterator();
+      while (queued.hasNext()) {
+        PendingRequest candidate = queued.next();
+        if (candidate.isDone() || candidate.isExpired(now)) {
+          queued.remove();
+          candidate.releaseFrame();
+          candidate.expire();
+        }
+      }
+    }
+    if (orphaned > maxOrphaned) {
       LOG.warn(
           "[{}] {} timed-out requests still hold their stream ids (bound {}): the node stopped"
               + " answering; closing the connection",
@@ -160,6 +236,10 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
                   + " bound of "
                   + maxOrphaned));
       ctx.close();
+      return;
+    }
+    if (head != null || !waiting.isEmpty()) {
+      scheduleCheck();
     }
   }
 
@@ -212,8 +292,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     ids.release(streamId);
     if (request.orphaned) {
       orphaned--;
+    } else if (request.linked) {
+      unlink(request);
     }
-    request.cancelTimeout();
     // Timed-out waiters are skipped without taking an id, so keep going while ids are free.
     while (ids.available() > 0 && !waiting.isEmpty()) {
       assignAndWrite(waiting.pollFirst());
@@ -264,12 +345,13 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     }
     closedError = error;
     orphaned = 0;
+    head = null;
+    tail = null;
     for (int id = 0; id < inFlight.length; id++) {
       PendingRequest request = inFlight[id];
       if (request != null) {
         inFlight[id] = null;
         ids.release(id);
-        request.cancelTimeout();
         request.completeExceptionally(error);
       }
     }

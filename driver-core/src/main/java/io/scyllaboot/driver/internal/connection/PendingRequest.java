@@ -1,35 +1,45 @@
 package io.scyllaboot.driver.internal.connection;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.Timeout;
-import io.netty.util.TimerTask;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One request on a connection: its encoded frame until written, and the future of its response. The
- * frame is owned by this object until {@link #takeFrame()} hands it to the channel; whoever takes
- * it writes or releases it.
+ * One request on a connection: its encoded frame until written, its deadline, and the future of its
+ * response. The frame is owned by this object until {@link #takeFrame()} hands it to the channel;
+ * whoever takes it writes or releases it.
  *
- * <p>On timeout the future fails at once, but the stream id stays taken until the late response
- * arrives (or the connection closes), so a late response can never be matched to a newer request.
+ * <p>No timer entry per request: the connection's {@link InFlightHandler} links the requests it
+ * holds and checks their deadlines in one pass per tick. On timeout the future fails at once, but
+ * the stream id stays taken until the late response arrives (or the connection closes), so a late
+ * response can never be matched to a newer request.
  */
-final class PendingRequest extends CompletableFuture<ResponseFrame> implements TimerTask {
+final class PendingRequest extends CompletableFuture<ResponseFrame> {
+  /** The deadline of a request that waits as long as the connection lives. */
+  static final long NO_DEADLINE = Long.MAX_VALUE;
+
   private ByteBuf frame;
   private final Object connection;
   private final long timeoutNanos;
-  volatile Timeout timeout;
-  // Set on the event loop when the request is written: who to tell when it times out.
-  volatile InFlightHandler owner;
-  // Event loop only: the stream id while written, and whether it timed out holding it.
+  final long deadlineNanos;
+  // Event loop only: the stream id while written, whether it timed out holding it, and the links
+  // of the in-flight list that the deadline check walks.
   int streamId = -1;
   boolean orphaned;
+  PendingRequest previous;
+  PendingRequest next;
+  boolean linked;
 
+  /**
+   * @param timeoutNanos how long to wait for the response from now; 0 or less waits as long as the
+   *     connection lives
+   */
   PendingRequest(ByteBuf frame, Object connection, long timeoutNanos) {
     this.frame = frame;
     this.connection = connection;
     this.timeoutNanos = timeoutNanos;
+    this.deadlineNanos = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : NO_DEADLINE;
   }
 
   ByteBuf takeFrame() {
@@ -46,26 +56,18 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> implements T
     }
   }
 
-  void cancelTimeout() {
-    Timeout scheduled = timeout;
-    if (scheduled != null) {
-      scheduled.cancel();
-    }
+  boolean isExpired(long now) {
+    return deadlineNanos != NO_DEADLINE && now - deadlineNanos >= 0;
   }
 
-  @Override
-  public void run(Timeout expired) {
-    boolean timedOut =
-        completeExceptionally(
-            new DriverTimeoutException(
-                "no response from "
-                    + connection
-                    + " within "
-                    + java.time.Duration.ofNanos(timeoutNanos).toMillis()
-                    + " ms"));
-    InFlightHandler written = owner;
-    if (timedOut && written != null) {
-      written.onTimeout(this); // its stream id stays held: count it as orphaned
-    }
+  /** Fails the future with a timeout; false if it was already complete. */
+  boolean expire() {
+    return completeExceptionally(
+        new DriverTimeoutException(
+            "no response from "
+                + connection
+                + " within "
+                + java.time.Duration.ofNanos(timeoutNanos).toMillis()
+                + " ms"));
   }
 }

@@ -31,24 +31,29 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   private final ConcurrentHashMap<Class<?>, Counter> errors = new ConcurrentHashMap<>();
   private final List<Meter> meters = new ArrayList<>();
 
-  public MicrometerSessionMetrics(Object meterRegistry, String sessionName) {
+  /**
+   * @param latencyHistograms whether the request timer publishes a percentile histogram (many time
+   *     series per session: opt-in)
+   */
+  public MicrometerSessionMetrics(
+      Object meterRegistry, String sessionName, boolean latencyHistograms) {
     this.registry = (MeterRegistry) meterRegistry;
-    this.tags = Tags.of("session", sessionName);
-    this.success = timer("success");
-    this.failure = timer("error");
+    this.tags = Tags.of(DriverMetric.SESSION_TAG, sessionName);
+    this.success = timer("success", latencyHistograms);
+    this.failure = timer("error", latencyHistograms);
     this.retries = counter(DriverMetric.RETRIES, "attempts retried by the retry policy");
     this.throttled = counter(DriverMetric.THROTTLED, "requests refused by the throttler");
-    this.bytesSent = counter(DriverMetric.BYTES_SENT, "bytes written to nodes");
-    this.bytesReceived = counter(DriverMetric.BYTES_RECEIVED, "bytes read from nodes");
+    this.bytesSent = counter(DriverMetric.DATA_SENT, "bytes written to nodes");
+    this.bytesReceived = counter(DriverMetric.DATA_RECEIVED, "bytes read from nodes");
   }
 
-  private Timer timer(String outcome) {
+  private Timer timer(String outcome, boolean histogram) {
     Timer timer =
         Timer.builder(DriverMetric.REQUESTS.meterName())
             .description("CQL request latency")
             .tags(tags)
-            .tag("outcome", outcome)
-            .publishPercentileHistogram()
+            .tag(DriverMetric.OUTCOME_TAG, outcome)
+            .publishPercentileHistogram(histogram)
             .register(registry);
     meters.add(timer);
     return timer;
@@ -56,7 +61,11 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
 
   private Counter counter(DriverMetric metric, String description) {
     Counter counter =
-        Counter.builder(metric.meterName()).description(description).tags(tags).register(registry);
+        Counter.builder(metric.meterName())
+            .description(description)
+            .baseUnit(metric.baseUnit())
+            .tags(tags)
+            .register(registry);
     meters.add(counter);
     return counter;
   }
@@ -82,7 +91,7 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
                   Counter.builder(DriverMetric.ERRORS.meterName())
                       .description("failed requests by exception type")
                       .tags(tags)
-                      .tag("kind", type.getSimpleName())
+                      .tag(DriverMetric.ERROR_TYPE_TAG, type.getSimpleName())
                       .register(registry);
               meters.add(counter);
               return counter;
@@ -104,15 +113,18 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   public void nodeAdded(DefaultNode node) {
     Tags nodeTags =
         tags.and(
-            "node", node.address().getAddress().getHostAddress() + ":" + node.address().getPort());
+            DriverMetric.NODE_TAG,
+            node.address().getAddress().getHostAddress() + ":" + node.address().getPort());
     meters.add(
-        Gauge.builder(DriverMetric.NODE_IN_FLIGHT.meterName(), node, DefaultNode::inFlightRequests)
+        Gauge.builder(
+                DriverMetric.NODE_REQUESTS_ACTIVE.meterName(), node, DefaultNode::inFlightRequests)
             .description("requests in flight on the node")
             .tags(nodeTags)
             .register(registry));
     meters.add(
         Gauge.builder(DriverMetric.NODE_CONNECTIONS.meterName(), node, DefaultNode::openConnections)
             .description("open connections to the node")
+            .baseUnit(DriverMetric.NODE_CONNECTIONS.baseUnit())
             .tags(nodeTags)
             .register(registry));
   }

@@ -27,8 +27,6 @@ import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
 import io.scyllaboot.driver.internal.cql.RoutingKey;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
-import io.scyllaboot.driver.internal.metrics.MicrometerSessionMetrics;
-import io.scyllaboot.driver.internal.metrics.NoopSessionMetrics;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
@@ -70,10 +68,7 @@ public final class DefaultCqlSession implements CqlSession {
     this.timer =
         new HashedWheelTimer(
             DriverThreads.factory(settings.sessionName() + "-timer"), 10, TimeUnit.MILLISECONDS);
-    this.metrics =
-        settings.meterRegistry() == null
-            ? NoopSessionMetrics.INSTANCE
-            : new MicrometerSessionMetrics(settings.meterRegistry(), settings.sessionName());
+    this.metrics = settings.instrumentation().sessionMetrics(settings.sessionName());
     ConnectionOptions options =
         new ConnectionOptions(
             settings.protocolVersion(),
@@ -89,11 +84,7 @@ public final class DefaultCqlSession implements CqlSession {
             settings.authProvider());
     ChannelFactory factory =
         new ChannelFactory(
-            group,
-            timer,
-            options,
-            settings.sessionName(),
-            metrics.countsTraffic() ? metrics : null);
+            group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
     this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
     this.requests = new StatementRequests(settings);
     this.throttler =

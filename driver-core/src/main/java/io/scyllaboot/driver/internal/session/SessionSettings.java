@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.session;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.auth.AuthProvider;
+import io.scyllaboot.driver.internal.metrics.Instrumentation;
 import io.scyllaboot.driver.internal.pool.PoolOptions;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param authProvider credentials for nodes that require authentication, or null
  * @param clientTimestamps whether every request carries a client-side timestamp
  * @param logServerWarnings whether warnings the server attaches to responses are logged at WARN
+ * @param instrumentation meters and request listeners
  * @param pool how pools size themselves (per node, per shard) and reconnect
  */
 public record SessionSettings(
@@ -44,7 +46,7 @@ public record SessionSettings(
     int maxConcurrentRequests,
     int maxThrottledQueue,
     Duration schemaAgreementTimeout,
-    Object meterRegistry,
+    Instrumentation instrumentation,
     Compression compression,
     @Nullable SSLContext sslContext,
     boolean hostnameVerification,

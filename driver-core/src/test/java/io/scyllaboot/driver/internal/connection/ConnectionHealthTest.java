@@ -7,7 +7,6 @@ import static org.awaitility.Awaitility.await;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.util.HashedWheelTimer;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
@@ -44,7 +43,6 @@ class ConnectionHealthTest {
   private FakeCluster cluster;
   private FakeNode node;
   private EventLoopGroup group;
-  private HashedWheelTimer timer;
   private final List<DriverChannel> channels = new ArrayList<>();
 
   @BeforeEach
@@ -52,13 +50,11 @@ class ConnectionHealthTest {
     cluster = new FakeCluster(1, PORT);
     node = cluster.node(0);
     group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    timer = new HashedWheelTimer(10, TimeUnit.MILLISECONDS);
   }
 
   @AfterEach
   void stop() {
     channels.forEach(channel -> channel.close().join());
-    timer.stop();
     group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
     cluster.close();
   }
@@ -85,7 +81,7 @@ class ConnectionHealthTest {
             true,
             null);
     DriverChannel channel =
-        new ChannelFactory(group, timer, options, "health", null)
+        new ChannelFactory(group, options, "health", null)
             .connect(node.address(), null, event -> {})
             .toCompletableFuture()
             .join();
@@ -226,5 +222,51 @@ class ConnectionHealthTest {
     assertThat(channel.isOpen()).isTrue();
     assertThat(query(channel, FAST, Duration.ofSeconds(2)).join().message())
         .isInstanceOf(Result.Void.class);
+  }
+
+  @Test
+  void should_time_out_requests_waiting_for_a_stream_id() {
+    DriverChannel channel = connect(64, Duration.ZERO); // 64 ids, 64 may wait
+    node.answering(FakeNode.Answering.NEVER);
+    List<CompletableFuture<ResponseFrame>> holders = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      holders.add(query(channel, FAST, Duration.ZERO)); // no deadline: every id held
+    }
+    await().until(() -> channel.inFlightCount() == 64);
+
+    List<CompletableFuture<ResponseFrame>> waiting = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      waiting.add(query(channel, FAST, Duration.ofMillis(100)));
+    }
+    for (CompletableFuture<ResponseFrame> request : waiting) {
+      assertThatThrownBy(request::join).hasCauseInstanceOf(DriverTimeoutException.class);
+    }
+    // They never took an id, so none is orphaned: the connection stays, the holders still wait.
+    assertThat(channel.orphanedCount()).isZero();
+    assertThat(channel.isOpen()).isTrue();
+    assertThat(holders).noneMatch(CompletableFuture::isDone);
+  }
+
+  @Test
+  void should_fail_only_the_requests_past_their_own_deadline() {
+    cluster.behave(SLOW, Behaviour.delay(300));
+    DriverChannel channel = connect(256, Duration.ZERO); // orphan bound 64
+
+    List<CompletableFuture<ResponseFrame>> impatient = new ArrayList<>();
+    List<CompletableFuture<ResponseFrame>> patient = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      impatient.add(query(channel, SLOW, Duration.ofMillis(50)));
+      patient.add(query(channel, SLOW, Duration.ofSeconds(5)));
+    }
+    for (CompletableFuture<ResponseFrame> request : impatient) {
+      assertThatThrownBy(request::join).hasCauseInstanceOf(DriverTimeoutException.class);
+    }
+    for (CompletableFuture<ResponseFrame> request : patient) {
+      assertThat(request.join().message()).isInstanceOf(Result.class);
+    }
+    // The late answers of the timed-out requests free their ids.
+    await().atMost(Duration.ofSeconds(2)).until(() -> channel.inFlightCount() == 0);
+    assertThat(channel.orphanedCount()).isZero();
+    assertThat(channel.isOpen()).isTrue();
   }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.util.HashedWheelTimer;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.auth.Authenticator;
@@ -43,17 +42,14 @@ class ConnectionLimitsTest {
   private static final int PORT = 19143;
 
   private EventLoopGroup group;
-  private HashedWheelTimer timer;
 
   @BeforeEach
   void start() {
     group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    timer = new HashedWheelTimer(10, TimeUnit.MILLISECONDS);
   }
 
   @AfterEach
   void stop() {
-    timer.stop();
     group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
   }
 
@@ -71,7 +67,7 @@ class ConnectionLimitsTest {
             null,
             true,
             auth);
-    return new ChannelFactory(group, timer, options, "limits", null);
+    return new ChannelFactory(group, options, "limits", null);
   }
 
   private static Query query(String cql) {

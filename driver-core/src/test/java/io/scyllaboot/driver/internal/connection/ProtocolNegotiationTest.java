@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.util.HashedWheelTimer;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.ErrorCodes;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
@@ -30,14 +29,12 @@ import org.junit.jupiter.api.Test;
  */
 class ProtocolNegotiationTest {
   private EventLoopGroup group;
-  private HashedWheelTimer timer;
   private ServerSocket server;
   private final AtomicInteger v5Attempts = new AtomicInteger();
 
   @BeforeEach
   void start() throws IOException {
     group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    timer = new HashedWheelTimer(10, TimeUnit.MILLISECONDS);
     server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
     Thread acceptor =
         new Thread(
@@ -61,7 +58,6 @@ class ProtocolNegotiationTest {
   @AfterEach
   void stop() throws IOException {
     server.close();
-    timer.stop();
     group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
   }
 
@@ -117,7 +113,7 @@ class ProtocolNegotiationTest {
             16,
             16,
             1 << 20);
-    return new ChannelFactory(group, timer, options, "neg", null);
+    return new ChannelFactory(group, options, "neg", null);
   }
 
   private InetSocketAddress address() {

@@ -137,9 +137,8 @@ class SessionIT {
                 .timer()
                 .count())
         .isPositive();
-    assertThat(REGISTRY.get(DriverMetric.BYTES_SENT.meterName()).counter().count()).isPositive();
-    assertThat(REGISTRY.get(DriverMetric.BYTES_RECEIVED.meterName()).counter().count())
-        .isPositive();
+    assertThat(REGISTRY.get(DriverMetric.DATA_SENT.meterName()).counter().count()).isPositive();
+    assertThat(REGISTRY.get(DriverMetric.DATA_RECEIVED.meterName()).counter().count()).isPositive();
     assertThat(REGISTRY.get(DriverMetric.NODE_CONNECTIONS.meterName()).gauge().value())
         .isEqualTo(1.0);
     assertThat(
@@ -157,7 +156,7 @@ class SessionIT {
     assertThat(
             REGISTRY
                 .get(DriverMetric.ERRORS.meterName())
-                .tag("kind", "InvalidQueryException")
+                .tag(DriverMetric.ERROR_TYPE_TAG, "InvalidQueryException")
                 .counter()
                 .count())
         .isEqualTo(1.0);

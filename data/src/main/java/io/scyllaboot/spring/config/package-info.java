@@ -1,0 +1,2 @@
+/** Configuration annotations of the Spring library: {@code @EnableScyllaAuditing}. */
+package io.scyllaboot.spring.config;

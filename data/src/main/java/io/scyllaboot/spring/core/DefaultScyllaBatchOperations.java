@@ -1,0 +1,85 @@
+package io.scyllaboot.spring.core;
+
+import io.scyllaboot.driver.api.cql.BatchStatement;
+import io.scyllaboot.driver.api.cql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/** Collects entity writes into one batch of bound statements; not thread-safe, run once. */
+final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
+  private final ScyllaTemplate template;
+  private final BatchStatement.BatchType type;
+  private final List<Statement<?>> statements = new ArrayList<>();
+  private Long timestamp;
+  private boolean executed;
+
+  DefaultScyllaBatchOperations(ScyllaTemplate template, BatchStatement.BatchType type) {
+    this.template = template;
+    this.type = Objects.requireNonNull(type, "batch type");
+  }
+
+  private void checkNotExecuted() {
+    if (executed) {
+      throw new IllegalStateException("this batch was executed already; start a new one");
+    }
+  }
+
+  @Override
+  public ScyllaBatchOperations insert(Object... entities) {
+    return insert(List.of(entities), InsertOptions.empty());
+  }
+
+  @Override
+  public ScyllaBatchOperations insert(Iterable<?> entities, InsertOptions options) {
+    checkNotExecuted();
+    for (Object entity : entities) {
+      statements.add(template.batchInsert(entity, options));
+    }
+    return this;
+  }
+
+  @Override
+  public ScyllaBatchOperations update(Object... entities) {
+    return update(List.of(entities), UpdateOptions.empty());
+  }
+
+  @Override
+  public ScyllaBatchOperations update(Iterable<?> entities, UpdateOptions options) {
+    checkNotExecuted();
+    for (Object entity : entities) {
+      statements.add(template.batchUpdate(entity, options));
+    }
+    return this;
+  }
+
+  @Override
+  public ScyllaBatchOperations delete(Object... entities) {
+    checkNotExecuted();
+    for (Object entity : entities) {
+      statements.add(template.batchDelete(entity));
+    }
+    return this;
+  }
+
+  @Override
+  public ScyllaBatchOperations withTimestamp(long micros) {
+    checkNotExecuted();
+    this.timestamp = micros;
+    return this;
+  }
+
+  @Override
+  public WriteResult execute() {
+    checkNotExecuted();
+    if (statements.isEmpty()) {
+      throw new IllegalStateException("the batch is empty: add inserts, updates or deletes first");
+    }
+    executed = true;
+    BatchStatement batch = BatchStatement.of(type, statements.toArray(new Statement<?>[0]));
+    if (timestamp != null) {
+      batch = batch.withTimestamp(timestamp);
+    }
+    return template.executeBatch(batch);
+  }
+}

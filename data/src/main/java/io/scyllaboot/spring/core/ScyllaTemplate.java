@@ -1,0 +1,324 @@
+package io.scyllaboot.spring.core;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BatchStatement;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
+import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
+import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.cql.ResultSetExtractor;
+import io.scyllaboot.spring.cql.RowMapper;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.BeansException;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.mapping.callback.EntityCallbacks;
+
+/**
+ * The entity template, the counterpart of Spring Data Cassandra's {@code CassandraTemplate}: see
+ * {@link ScyllaOperations}. Thread-safe. In a Spring context it picks up the context's entity
+ * callbacks (e.g. auditing) and publishes mapping events ({@code BeforeSaveEvent}, {@code
+ * AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterDeleteEvent}); outside one, set them with
+ * {@link #setEntityCallbacks} and {@link #setApplicationEventPublisher}.
+ */
+public class ScyllaTemplate
+    implements ScyllaOperations, ApplicationContextAware, ApplicationEventPublisherAware {
+  private final CqlTemplate cqlTemplate;
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final EntityLifecycle lifecycle = new EntityLifecycle();
+  private final EntityWrites writes;
+  private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
+
+  /** A template with a default mapping (snake_case names). */
+  public ScyllaTemplate(CqlSession session) {
+    this(new CqlTemplate(session), new ScyllaEntityConverter(new ScyllaMappingContext()));
+  }
+
+  public ScyllaTemplate(CqlSession session, ScyllaEntityConverter converter) {
+    this(new CqlTemplate(session), converter);
+  }
+
+  public ScyllaTemplate(CqlTemplate cqlTemplate, ScyllaEntityConverter converter) {
+    this.cqlTemplate = Objects.requireNonNull(cqlTemplate, "cqlTemplate");
+    this.converter = Objects.requireNonNull(converter, "converter");
+    this.session = cqlTemplate.getSession();
+    this.translator = cqlTemplate.getExceptionTranslator();
+    this.writes = new EntityWrites(session, translator, lifecycle);
+  }
+
+  @Override
+  public void setApplicationContext(ApplicationContext context) throws BeansException {
+    lifecycle.setCallbacks(EntityCallbacks.create(context));
+    lifecycle.setPublisher(context);
+  }
+
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+    lifecycle.setPublisher(publisher);
+  }
+
+  /** The callbacks run around writes and reads (null: none). */
+  public void setEntityCallbacks(@Nullable EntityCallbacks callbacks) {
+    lifecycle.setCallbacks(callbacks);
+  }
+
+  /** Whether mapping events are published (default true, when there is a publisher). */
+  public void setEntityLifecycleEventsEnabled(boolean enabled) {
+    lifecycle.setEventsEnabled(enabled);
+  }
+
+  @Override
+  public CqlTemplate getCqlOperations() {
+    return cqlTemplate;
+  }
+
+  @Override
+  public ScyllaEntityConverter getConverter() {
+    return converter;
+  }
+
+  @Override
+  public String getTableName(Class<?> entityClass) {
+    return cql(entityClass).entity().getTableName();
+  }
+
+  @SuppressWarnings("unchecked")
+  <T> EntityCql<T> cql(Class<T> type) {
+    Objects.requireNonNull(type, "entity class");
+    return (EntityCql<T>)
+        statements.computeIfAbsent(
+            type,
+            key -> {
+              ScyllaPersistentEntity<?> entity =
+                  converter.getMappingContext().getRequiredPersistentEntity(key);
+              if (!entity.isTable()) {
+                throw new IllegalArgumentException(
+                    key.getName() + " is not a table entity: annotate it with @Table");
+              }
+              return new EntityCql<>(entity, converter);
+            });
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> EntityCql<T> cqlOf(T entity) {
+    return cql((Class<T>) Objects.requireNonNull(entity, "entity").getClass());
+  }
+
+  // ---- reads
+
+  /** Maps a row to an entity: publishes {@code AfterLoadEvent}, runs after-convert callbacks. */
+  public <T> T readRow(Row row, Class<T> entityClass) {
+    return mapper(cql(entityClass)).mapRow(row, 0);
+  }
+
+  private <T> RowMapper<T> mapper(EntityCql<T> cql) {
+    ScyllaPersistentEntity<T> entity = cql.entity();
+    String table = entity.getTableName();
+    return (row, rowNumber) -> {
+      if (lifecycle.publishes()) {
+        lifecycle.publish(new AfterLoadEvent<>(row, entity.getType(), table));
+      }
+      return lifecycle.afterConvert(converter.read(entity, row), table);
+    };
+  }
+
+  @Override
+  public <T> List<T> select(String cql, Class<T> entityClass, Object... args) {
+    return cqlTemplate.query(cql, mapper(cql(entityClass)), args);
+  }
+
+  @Override
+  public <T> List<T> select(Statement<?> statement, Class<T> entityClass) {
+    return cqlTemplate.query(statement, mapper(cql(entityClass)));
+  }
+
+  @Override
+  public <T> Stream<T> stream(String cql, Class<T> entityClass, Object... args) {
+    return cqlTemplate.queryForStream(cql, mapper(cql(entityClass)), args);
+  }
+
+  @Override
+  public <T> @Nullable T selectOne(String cql, Class<T> entityClass, Object... args) {
+    RowMapper<T> mapper = mapper(cql(entityClass));
+    ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);
+    return cqlTemplate.query(cql, firstRow, args);
+  }
+
+  @Override
+  public <T> @Nullable T selectOne(Statement<?> statement, Class<T> entityClass) {
+    RowMapper<T> mapper = mapper(cql(entityClass));
+    ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);
+    return cqlTemplate.query(statement, firstRow);
+  }
+
+  private static <T> @Nullable T first(@Nullable Row row, RowMapper<T> mapper) {
+    return row == null ? null : mapper.mapRow(row, 0);
+  }
+
+  @Override
+  public <T> @Nullable T selectOneById(Object id, Class<T> entityClass) {
+    EntityCql<T> cql = cql(entityClass);
+    return selectOne(cql.selectByKey, entityClass, cql.idValues(Objects.requireNonNull(id, "id")));
+  }
+
+  @Override
+  public boolean exists(Object id, Class<?> entityClass) {
+    EntityCql<?> cql = cql(entityClass);
+    ResultSetExtractor<Boolean> anyRow = result -> result.one() != null;
+    return cqlTemplate.query(
+        cql.existsByKey, anyRow, cql.idValues(Objects.requireNonNull(id, "id")));
+  }
+
+  @Override
+  public long count(Class<?> entityClass) {
+    return cqlTemplate.queryForObject(cql(entityClass).count, Long.class);
+  }
+
+  // ---- writes
+
+  @Override
+  public <T> T insert(T entity) {
+    return insert(entity, InsertOptions.empty()).getEntity();
+  }
+
+  @Override
+  public <T> EntityWriteResult<T> insert(T entity, InsertOptions options) {
+    return writes.execute(writes.insert(cqlOf(entity), entity, options, true));
+  }
+
+  /** Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. */
+  public <T> CompletableFuture<EntityWriteResult<T>> insertAsync(T entity, InsertOptions options) {
+    return writes.executeAsync(() -> writes.insert(cqlOf(entity), entity, options, true));
+  }
+
+  @Override
+  public <T> T update(T entity) {
+    return update(entity, UpdateOptions.empty()).getEntity();
+  }
+
+  @Override
+  public <T> EntityWriteResult<T> update(T entity, UpdateOptions options) {
+    return writes.execute(writes.update(cqlOf(entity), entity, options, true));
+  }
+
+  /** Asynchronous {@link #update(Object, UpdateOptions)}; translated failures complete it. */
+  public <T> CompletableFuture<EntityWriteResult<T>> updateAsync(T entity, UpdateOptions options) {
+    return writes.executeAsync(() -> writes.update(cqlOf(entity), entity, options, true));
+  }
+
+  @Override
+  public void delete(Object entity) {
+    delete(entity, DeleteOptions.empty());
+  }
+
+  @Override
+  public WriteResult delete(Object entity, DeleteOptions options) {
+    return writes.execute(writes.delete(cqlOf(entity), entity, options, true));
+  }
+
+  /** Asynchronous {@link #delete(Object, DeleteOptions)}; translated failures complete it. */
+  public CompletableFuture<? extends WriteResult> deleteAsync(
+      Object entity, DeleteOptions options) {
+    return writes.executeAsync(() -> writes.delete(cqlOf(entity), entity, options, true));
+  }
+
+  @Override
+  public boolean deleteById(Object id, Class<?> entityClass) {
+    Objects.requireNonNull(id, "id");
+    EntityCql<?> cql = cql(entityClass);
+    String deleteCql = cql.delete(false, false, null);
+    boolean applied = cqlTemplate.execute(deleteCql, cql.idValues(id));
+    lifecycle.publish(new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
+    return applied;
+  }
+
+  /** Asynchronous {@link #deleteById}: the statement's future, failures translated. */
+  public CompletableFuture<Boolean> deleteByIdAsync(Object id, Class<?> entityClass) {
+    Objects.requireNonNull(id, "id");
+    EntityCql<?> cql = cql(entityClass);
+    String deleteCql = cql.delete(false, false, null);
+    return writes
+        .run(deleteCql, () -> session.executeAsync(deleteCql, cql.idValues(id)))
+        .thenApply(
+            page -> {
+              page.close();
+              lifecycle.publish(
+                  new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
+              return page.wasApplied();
+            });
+  }
+
+  /** Asynchronous {@link #selectOneById}: null when there is no such row. */
+  public <T> CompletableFuture<@Nullable T> selectOneByIdAsync(Object id, Class<T> entityClass) {
+    Objects.requireNonNull(id, "id");
+    EntityCql<T> cql = cql(entityClass);
+    RowMapper<T> mapper = mapper(cql);
+    return writes
+        .run(cql.selectByKey, () -> session.executeAsync(cql.selectByKey, cql.idValues(id)))
+        .thenApply(
+            page -> {
+              try {
+                return first(page.one(), mapper);
+              } finally {
+                page.close();
+              }
+            });
+  }
+
+  @Override
+  public void truncate(Class<?> entityClass) {
+    cqlTemplate.execute(cql(entityClass).truncate);
+  }
+
+  @Override
+  public ScyllaBatchOperations batchOps(BatchStatement.BatchType type) {
+    return new DefaultScyllaBatchOperations(this, type);
+  }
+
+  // ---- for batches
+
+  <T> BoundStatement batchInsert(T entity, InsertOptions options) {
+    return writes.bind(writes.insert(cqlOf(entity), entity, options, false));
+  }
+
+  <T> BoundStatement batchUpdate(T entity, UpdateOptions options) {
+    return writes.bind(writes.update(cqlOf(entity), entity, options, false));
+  }
+
+  <T> BoundStatement batchDelete(T entity) {
+    return writes.bind(writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), false));
+  }
+
+  WriteResult executeBatch(BatchStatement batch) {
+    try (ResultSet result = session.execute(batch)) {
+      return new WriteResult(result.wasApplied(), result.all(), result.executionInfo());
+    } catch (RuntimeException e) {
+      throw translator.toRuntime("batch", batch.toString(), e);
+    }
+  }
+
+  static List<Row> rows(AsyncResultSet page) {
+    List<Row> rows = new ArrayList<>(page.remaining());
+    page.currentPage().forEach(rows::add);
+    return rows;
+  }
+}

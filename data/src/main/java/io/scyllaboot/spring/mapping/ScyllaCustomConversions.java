@@ -1,0 +1,53 @@
+package io.scyllaboot.spring.mapping;
+
+import java.util.List;
+import java.util.Set;
+import org.springframework.core.convert.converter.GenericConverter.ConvertiblePair;
+import org.springframework.data.convert.CustomConversions;
+import org.springframework.data.convert.ReadingConverter;
+import org.springframework.data.convert.WritingConverter;
+
+/**
+ * The application's own conversions between property types and the types the driver stores, the
+ * counterpart of Spring Data Cassandra's {@code CassandraCustomConversions}. A converter annotated
+ * {@link WritingConverter} turns a property type into a driver type ({@code Money} to {@code
+ * String}, an enum to {@code Integer}); one annotated {@link ReadingConverter} turns the driver's
+ * value back. A property type with a writing converter is stored as a column of the converter's
+ * target type (also by schema creation), never mapped as a user-defined type.
+ *
+ * <p>Conversions between {@code Date}, {@code Instant} and the {@code java.time} local types are
+ * not customizable: they are stored as the driver's {@code timestamp}, {@code date} and {@code
+ * time} values ({@code Date} and {@code LocalDateTime} as UTC instants).
+ *
+ * <p>With Spring Boot, declare a bean of this type and the auto-configuration's mapping uses it.
+ * Without Boot, give it to {@link ScyllaMappingContext#ScyllaMappingContext(NamingStrategy,
+ * ScyllaCustomConversions)}.
+ */
+public class ScyllaCustomConversions extends CustomConversions {
+
+  /** The driver's value types and no store-specific converters. */
+  private static final StoreConversions STORE_CONVERSIONS =
+      StoreConversions.of(ScyllaMappingContext.SIMPLE_TYPES, List.of());
+
+  /*
+   * Spring Data's default JSR-310 converters would convert LocalDateTime and Date through the
+   * system time zone; this module stores them as UTC instants itself, so conversions between these
+   * types are left out (the converter's own mapping applies).
+   */
+  private static final Set<Class<?>> BUILT_IN =
+      Set.of(
+          java.util.Date.class,
+          java.time.Instant.class,
+          java.time.LocalDateTime.class,
+          java.time.LocalDate.class,
+          java.time.LocalTime.class);
+
+  /** Conversions with these converters ({@code Converter}, {@code ConverterFactory}...). */
+  public ScyllaCustomConversions(List<?> converters) {
+    super(new ConverterConfiguration(STORE_CONVERSIONS, converters, pair -> !builtIn(pair)));
+  }
+
+  private static boolean builtIn(ConvertiblePair pair) {
+    return BUILT_IN.contains(pair.getSourceType()) && BUILT_IN.contains(pair.getTargetType());
+  }
+}
