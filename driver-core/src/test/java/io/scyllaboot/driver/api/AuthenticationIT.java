@@ -105,7 +105,14 @@ class AuthenticationIT {
     AuthProvider plain = new PlainTextAuthProvider(SecuredNode.USERNAME, SecuredNode.PASSWORD);
     AuthProvider recording =
         (node, serverAuthenticator) -> {
-          calls.add(node + " " + serverAuthenticator);
+          // Host address and port: how an address prints (with or without a host name) depends on
+          // the transport that produced it.
+          calls.add(
+              node.getAddress().getHostAddress()
+                  + ":"
+                  + node.getPort()
+                  + " "
+                  + serverAuthenticator);
           Authenticator delegate = plain.newAuthenticator(node, serverAuthenticator);
           return new Authenticator() {
             @Override
@@ -134,7 +141,12 @@ class AuthenticationIT {
     assertThat(calls).hasSizeGreaterThanOrEqualTo(4).hasSize(calls.size() / 2 * 2);
     for (int i = 0; i < calls.size(); i += 2) {
       assertThat(calls.subList(i, i + 2))
-          .containsExactly(NODE + " org.apache.cassandra.auth.PasswordAuthenticator", "success");
+          .containsExactly(
+              NODE.getAddress().getHostAddress()
+                  + ":"
+                  + NODE.getPort()
+                  + " org.apache.cassandra.auth.PasswordAuthenticator",
+              "success");
     }
   }
 
