@@ -48,7 +48,12 @@ import java.util.concurrent.TimeUnit;
 public final class Benchmark {
   static final List<String> ASYNC_CLIENTS =
       List.of(
-          "scylla", "scylla-shard-unaware", "scylla-async-template", "apache", "spring-data-async");
+          "scylla",
+          "scylla-observed",
+          "scylla-shard-unaware",
+          "scylla-async-template",
+          "apache",
+          "spring-data-async");
   static final List<String> SCYLLA_MODE_CLIENTS =
       List.of("scylla", "scylla-shard-unaware", "apache");
   static final List<String> SYNC_CLIENTS = List.of("scylla-template", "spring-data");

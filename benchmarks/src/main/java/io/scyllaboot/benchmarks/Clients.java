@@ -69,6 +69,7 @@ final class Clients {
   static Client create(String name) {
     return switch (name) {
       case "scylla" -> new ScyllaAsync(true);
+      case "scylla-observed" -> new ScyllaAsync(true, true);
       case "scylla-shard-unaware" -> new ScyllaAsync(false);
       case "scylla-template" -> new ScyllaTemplate();
       case "scylla-async-template" -> new ScyllaAsyncTemplate();
@@ -93,13 +94,32 @@ final class Clients {
 
   static io.scyllaboot.driver.api.CqlSession scyllaSession(
       InetSocketAddress node, boolean shardAware) {
+    return scyllaBuilder(node, shardAware).build();
+  }
+
+  static io.scyllaboot.driver.api.CqlSessionBuilder scyllaBuilder(
+      InetSocketAddress node, boolean shardAware) {
     return io.scyllaboot.driver.api.CqlSession.builder()
         .addContactPoint(node)
         .withShardAwareness(shardAware)
         .withLocalDatacenter("datacenter1")
         .withRequestTimeout(TIMEOUT)
-        .withSessionName("bench")
-        .build();
+        .withSessionName("bench");
+  }
+
+  /**
+   * The observation the starter registers with {@code scylla.observations.enabled=true}, over a
+   * registry with what Spring Boot's actuator adds: a timer per observation (a meter handler).
+   */
+  static io.scyllaboot.driver.api.metrics.RequestListener observations() {
+    io.micrometer.observation.ObservationRegistry registry =
+        io.micrometer.observation.ObservationRegistry.create();
+    registry
+        .observationConfig()
+        .observationHandler(
+            new io.micrometer.core.instrument.observation.DefaultMeterObservationHandler(
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+    return new io.scyllaboot.autoconfigure.observation.ObservationRequestListener(registry, null);
   }
 
   /**
@@ -113,13 +133,22 @@ final class Clients {
     private io.scyllaboot.driver.api.cql.PreparedStatement select;
     private io.scyllaboot.driver.api.cql.PreparedStatement selectKey;
 
+    private final boolean observed;
+
     ScyllaAsync(boolean shardAware) {
+      this(shardAware, false);
+    }
+
+    /** With {@code observed}, one Micrometer observation per request (the starter's opt-in). */
+    ScyllaAsync(boolean shardAware, boolean observed) {
       this.shardAware = shardAware;
+      this.observed = observed;
     }
 
     @Override
     void open(InetSocketAddress node) {
-      session = scyllaSession(node, shardAware);
+      io.scyllaboot.driver.api.CqlSessionBuilder builder = scyllaBuilder(node, shardAware);
+      session = (observed ? builder.addRequestListener(observations()) : builder).build();
       insert = session.prepare(INSERT);
       select = session.prepare(SELECT);
       selectKey = session.prepare(SELECT_KEY);
