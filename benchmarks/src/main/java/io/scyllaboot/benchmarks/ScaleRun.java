@@ -29,9 +29,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Options: {@code --quick} (the ends of each axis, 0.5 s warm-up and 1 s measured per point),
  * {@code --axes concurrency,rows,...}, {@code --rounds R} (1), {@code --warmup S} (4), {@code
- * --seconds S} (8), {@code --shards N} (1), {@code --jvm "FLAGS"}, {@code --out DIR} ({@code
- * benchmarks/results}, or {@code benchmark-results/scale-quick} with {@code --quick}); {@code
- * --charts DIR} redraws the charts of the {@code scale.csv} in DIR.
+ * --seconds S} (8), {@code --points 1,8} (only these points of the axes), {@code --shards N} (1),
+ * {@code --jvm "FLAGS"}, {@code --out DIR} ({@code benchmarks/results}, or {@code
+ * benchmark-results/scale-quick} with {@code --quick}); {@code --charts DIR} redraws the charts of
+ * the {@code scale.csv} in DIR.
  */
 public final class ScaleRun {
   static final List<String> CLIENTS = List.of("scylla", "apache");
@@ -112,6 +113,12 @@ public final class ScaleRun {
 
   private List<Integer> pointsOf(Axis axis) {
     List<Integer> points = axis.points;
+    if (options.containsKey("points")) { // a re-run of some points
+      return Arrays.stream(options.get("points").split(","))
+          .map(Integer::parseInt)
+          .filter(points::contains)
+          .toList();
+    }
     return quick ? List.of(points.get(0), points.get(points.size() - 1)) : points;
   }
 
