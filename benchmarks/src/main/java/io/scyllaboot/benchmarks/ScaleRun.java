@@ -105,7 +105,11 @@ public final class ScaleRun {
     }
     if (options.containsKey("charts")) { // redraw the charts of an earlier run
       Path dir = Path.of(options.get("charts"));
-      ScaleCharts.write(dir, ScaleReport.fromCsv(Files.readString(dir.resolve("scale.csv"))));
+      ScaleReport report = ScaleReport.fromCsv(Files.readString(dir.resolve("scale.csv")));
+      ScaleCharts.write(dir, report);
+      if (options.containsKey("heading")) {
+        Files.writeString(dir.resolve("scale.md"), report.table(options.get("heading")));
+      }
       return;
     }
     System.exit(new ScaleRun(options).run());
