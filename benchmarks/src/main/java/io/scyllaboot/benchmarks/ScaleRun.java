@@ -29,9 +29,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Options: {@code --quick} (the ends of each axis, 0.5 s warm-up and 1 s measured per point),
  * {@code --axes concurrency,rows,...}, {@code --rounds R} (1), {@code --warmup S} (4), {@code
- * --seconds S} (8), {@code --shards N} (1), {@code --jvm "FLAGS"}, {@code --out DIR} ({@code
- * benchmarks/results}, or {@code benchmark-results/scale-quick} with {@code --quick}); {@code
- * --charts DIR} redraws the charts of the {@code scale.csv} in DIR.
+ * --seconds S} (8), {@code --points 1,8} (only these points of the axes), {@code --shards N} (1),
+ * {@code --jvm "FLAGS"}, {@code --out DIR} ({@code benchmarks/results}, or {@code
+ * benchmark-results/scale-quick} with {@code --quick}); {@code --charts DIR} redraws the charts of
+ * the {@code scale.csv} in DIR.
  */
 public final class ScaleRun {
   static final List<String> CLIENTS = List.of("scylla", "apache");
@@ -104,7 +105,11 @@ public final class ScaleRun {
     }
     if (options.containsKey("charts")) { // redraw the charts of an earlier run
       Path dir = Path.of(options.get("charts"));
-      ScaleCharts.write(dir, ScaleReport.fromCsv(Files.readString(dir.resolve("scale.csv"))));
+      ScaleReport report = ScaleReport.fromCsv(Files.readString(dir.resolve("scale.csv")));
+      ScaleCharts.write(dir, report);
+      if (options.containsKey("heading")) {
+        Files.writeString(dir.resolve("scale.md"), report.table(options.get("heading")));
+      }
       return;
     }
     System.exit(new ScaleRun(options).run());
@@ -112,6 +117,12 @@ public final class ScaleRun {
 
   private List<Integer> pointsOf(Axis axis) {
     List<Integer> points = axis.points;
+    if (options.containsKey("points")) { // a re-run of some points
+      return Arrays.stream(options.get("points").split(","))
+          .map(Integer::parseInt)
+          .filter(points::contains)
+          .toList();
+    }
     return quick ? List.of(points.get(0), points.get(points.size() - 1)) : points;
   }
 
