@@ -9,6 +9,8 @@ import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.config.EnableScyllaAuditing;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.core.mapping.event.AfterConvertCallback;
+import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterSaveEvent;
 import io.scyllaboot.spring.core.mapping.event.BeforeConvertCallback;
 import java.time.Duration;
@@ -50,6 +52,21 @@ class TemplateApplicationIT {
   @EnableScyllaAuditing(auditorAwareRef = "auditor")
   static class Application {
     final List<Object> saved = new CopyOnWriteArrayList<>();
+    final List<String> converted = new CopyOnWriteArrayList<>();
+    final List<Object> loaded = new CopyOnWriteArrayList<>();
+
+    @Bean
+    AfterConvertCallback<Sensor> recordConverted() {
+      return (sensor, table) -> {
+        converted.add(sensor.id);
+        return sensor;
+      };
+    }
+
+    @EventListener
+    void on(AfterLoadEvent<?> event) {
+      loaded.add(event.getType());
+    }
 
     @Bean
     AuditorAware<String> auditor() {
@@ -131,6 +148,20 @@ class TemplateApplicationIT {
         .isInstanceOf(OptimisticLockingFailureException.class)
         .hasMessageContaining("Sensor with key [id=t-101]");
     assertThat(sensors.findById("t-101").orElseThrow().name).isEqualTo("kettle");
+  }
+
+  @Test
+  void should_call_back_and_publish_for_rows_of_query_methods_too() {
+    sensors.save(new Sensor("t-201", "fridge"));
+    sensors.save(new Sensor("t-202", "oven"));
+    application.converted.clear();
+    application.loaded.clear();
+
+    assertThat(sensors.findByIdIn(List.of("t-201", "t-202"))).hasSize(2);
+    assertThat(sensors.byId("t-201").name).isEqualTo("fridge");
+
+    assertThat(application.converted).containsExactlyInAnyOrder("t-201", "t-202", "t-201");
+    assertThat(application.loaded).hasSize(3).containsOnly(Sensor.class);
   }
 
   @Test

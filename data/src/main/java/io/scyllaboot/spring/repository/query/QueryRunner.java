@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
@@ -15,8 +16,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.convert.DtoInstantiatingConverter;
@@ -40,6 +43,7 @@ class QueryRunner {
   private final ScyllaEntityConverter converter;
   private final ScyllaPersistentEntity<?> entity;
   private final ScyllaQueryMethod method;
+  private final Function<Row, Object> reader;
 
   QueryRunner(
       CqlSession session,
@@ -47,11 +51,28 @@ class QueryRunner {
       ScyllaEntityConverter converter,
       ScyllaPersistentEntity<?> entity,
       ScyllaQueryMethod method) {
+    this(session, translator, converter, entity, method, null);
+  }
+
+  /**
+   * @param template reads each row as the repository's CRUD methods do (after-load events,
+   *     after-convert callbacks), or null to map rows with the converter alone
+   */
+  QueryRunner(
+      CqlSession session,
+      ScyllaExceptionTranslator translator,
+      ScyllaEntityConverter converter,
+      ScyllaPersistentEntity<?> entity,
+      ScyllaQueryMethod method,
+      @Nullable ScyllaTemplate template) {
     this.session = session;
     this.translator = translator;
     this.converter = converter;
     this.entity = entity;
     this.method = method;
+    Class<?> type = entity.getType();
+    this.reader =
+        template == null ? row -> converter.read(entity, row) : row -> template.readRow(row, type);
   }
 
   /** The kinds of result a derived query computes itself. */
@@ -160,7 +181,7 @@ class QueryRunner {
 
             @Override
             public Object next() {
-              return converter.read(entity, rows.next());
+              return reader.apply(rows.next());
             }
           };
       return project.apply(
@@ -171,7 +192,7 @@ class QueryRunner {
     List<Object> all = new ArrayList<>();
     try (ResultSet result = session.execute(statement)) {
       for (Row row : result) {
-        all.add(converter.read(entity, row));
+        all.add(reader.apply(row));
       }
     }
     if (method.isCollectionQuery()) {
@@ -191,6 +212,6 @@ class QueryRunner {
     if (pageable.isUnpaged()) {
       throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
     }
-    return SliceQuery.fetch(session, statement, pageable, row -> converter.read(entity, row));
+    return SliceQuery.fetch(session, statement, pageable, reader);
   }
 }

@@ -1,10 +1,12 @@
 package io.scyllaboot.spring.repository.query;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import java.lang.reflect.Method;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.projection.ProjectionFactory;
 import org.springframework.data.repository.core.NamedQueries;
 import org.springframework.data.repository.core.RepositoryMetadata;
@@ -17,11 +19,22 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
 
+  private final @Nullable ScyllaTemplate template;
+
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
     this.session = session;
     this.translator = translator;
     this.converter = converter;
+    this.template = null;
+  }
+
+  /** Query methods whose rows are read through the template (its events and callbacks apply). */
+  public ScyllaQueryLookupStrategy(ScyllaTemplate template) {
+    this.session = template.getCqlOperations().getSession();
+    this.translator = template.getCqlOperations().getExceptionTranslator();
+    this.converter = template.getConverter();
+    this.template = template;
   }
 
   @Override
@@ -33,7 +46,8 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     ScyllaQueryMethod queryMethod = new ScyllaQueryMethod(method, metadata, factory);
     ScyllaPersistentEntity<?> entity =
         converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
-    QueryRunner runner = new QueryRunner(session, translator, converter, entity, queryMethod);
+    QueryRunner runner =
+        new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return queryMethod.getAnnotatedQuery() != null
         ? new AnnotatedQuery(queryMethod, runner)
         : new DerivedQuery(queryMethod, entity, runner);
