@@ -125,9 +125,12 @@ public class ScyllaTemplate
 
   // ---- reads
 
-  /** Maps a row to an entity: publishes {@code AfterLoadEvent}, runs after-convert callbacks. */
-  public <T> T readRow(Row row, Class<T> entityClass) {
-    return mapper(cql(entityClass)).mapRow(row, 0);
+  /**
+   * Maps rows to entities as the template's reads do: publishes {@code AfterLoadEvent}, runs
+   * after-convert callbacks. Resolve it once and map every row with it.
+   */
+  public <T> RowMapper<T> rowMapper(Class<T> entityClass) {
+    return mapper(cql(entityClass));
   }
 
   private <T> RowMapper<T> mapper(EntityCql<T> cql) {

@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
@@ -70,9 +71,12 @@ class QueryRunner {
     this.converter = converter;
     this.entity = entity;
     this.method = method;
-    Class<?> type = entity.getType();
-    this.reader =
-        template == null ? row -> converter.read(entity, row) : row -> template.readRow(row, type);
+    if (template == null) {
+      this.reader = row -> converter.read(entity, row);
+    } else {
+      RowMapper<?> mapper = template.rowMapper(entity.getType());
+      this.reader = row -> mapper.mapRow(row, 0);
+    }
   }
 
   /** The kinds of result a derived query computes itself. */

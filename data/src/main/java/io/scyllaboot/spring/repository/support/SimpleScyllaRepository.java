@@ -6,6 +6,7 @@ import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
@@ -143,12 +144,13 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
               + pageable.getSort());
     }
     CqlTemplate cql = template.getCqlOperations();
+    RowMapper<T> rows = template.rowMapper(type);
     try {
       return SliceQuery.fetch(
           cql.getSession(),
           cql.getSession().prepare(statements.selectAll).bind(),
           pageable,
-          row -> template.readRow(row, type));
+          row -> rows.mapRow(row, 0));
     } catch (RuntimeException e) {
       throw cql.getExceptionTranslator().toRuntime("repository", statements.selectAll, e);
     }
