@@ -99,15 +99,21 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   }
 
   /**
-   * Whether EXECUTE may ask the server to skip result metadata: only when we know the columns and
-   * the server can tell us they changed. That takes a result metadata id (protocol v5, where a
-   * changed schema comes back as METADATA_CHANGED with the new columns). Under v4 there is no id: a
-   * column dropped and another added keeps the count, so cached columns would decode the new bytes
-   * with the old types; the metadata is requested with every EXECUTE instead.
+   * Whether EXECUTE may ask the server to skip result metadata: whenever we know the columns. Under
+   * v5 a changed schema comes back as METADATA_CHANGED with the new columns (the request carries
+   * the result metadata id). Under v4 there is no id, but Cassandra and ScyllaDB drop a table's
+   * prepared statements when the table is altered, so the next EXECUTE is answered UNPREPARED and
+   * preparing it again brings the new columns (as the Apache driver relies on; {@code
+   * PreparedSchemaChangeIT} checks it for both versions). A response whose column count still
+   * differs fails with an error naming the statement, never decodes through the wrong columns.
    */
   public boolean canSkipMetadata() {
-    ResultMetadata current = resultMetadata;
-    return current.id() != null && current.columns().size() > 0;
+    return resultMetadata.columns().size() > 0;
+  }
+
+  /** Under v4 (no result metadata id) the newest known columns decode rows sent without specs. */
+  public boolean hasResultMetadataId() {
+    return resultMetadata.id() != null;
   }
 
   /**

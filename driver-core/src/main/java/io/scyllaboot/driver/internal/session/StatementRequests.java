@@ -129,6 +129,11 @@ final class StatementRequests {
         prepared.updateResultMetadata(rows.newMetadataId(), rows.columns());
       }
       ColumnDefinitions known = encoded.knownColumns();
+      if (known != null && !prepared.hasResultMetadataId()) {
+        // v4: the statement may have been prepared again since this request was encoded (after
+        // UNPREPARED, the same request is resent): its columns now are the ones the server used.
+        known = prepared.resultColumns();
+      }
       if (!rows.hasMetadata() && (known == null || known.size() != rows.columnCount())) {
         throw new DriverException(
             "rows of '"
