@@ -99,12 +99,16 @@ final class Clients {
 
   static io.scyllaboot.driver.api.CqlSessionBuilder scyllaBuilder(
       InetSocketAddress node, boolean shardAware) {
-    return io.scyllaboot.driver.api.CqlSession.builder()
-        .addContactPoint(node)
-        .withShardAwareness(shardAware)
-        .withLocalDatacenter("datacenter1")
-        .withRequestTimeout(TIMEOUT)
-        .withSessionName("bench");
+    io.scyllaboot.driver.api.CqlSessionBuilder builder =
+        io.scyllaboot.driver.api.CqlSession.builder()
+            .addContactPoint(node)
+            .withShardAwareness(shardAware)
+            .withLocalDatacenter("datacenter1")
+            .withRequestTimeout(TIMEOUT)
+            .withSessionName("bench");
+    // -Dbench.connections=N (through --jvm) overrides the default connections per node.
+    int connections = Integer.getInteger("bench.connections", 0);
+    return connections > 0 ? builder.withConnectionsPerNode(connections) : builder;
   }
 
   /**

@@ -61,6 +61,7 @@ public final class ChannelFactory {
   private static final List<String> TLS_PROTOCOLS = List.of("TLSv1.3", "TLSv1.2");
 
   private final EventLoopGroup group;
+  private final EventLoopBalancer loops;
   private final ConnectionOptions options;
   private final String sessionName;
   private final @Nullable Compressor compressor;
@@ -78,6 +79,7 @@ public final class ChannelFactory {
       String sessionName,
       TrafficCounter trafficCounter) {
     this.group = group;
+    this.loops = new EventLoopBalancer(group);
     this.options = options;
     this.sessionName = sessionName;
     this.traffic = trafficCounter == null ? null : new TrafficHandler(trafficCounter);
@@ -151,9 +153,10 @@ public final class ChannelFactory {
     long heartbeatNanos = options.heartbeatInterval().toNanos();
     HeartbeatHandler heartbeat =
         heartbeatNanos > 0 ? new HeartbeatHandler(options.initTimeout().toNanos()) : null;
+    int loop = loops.pick();
     Bootstrap bootstrap =
         new Bootstrap()
-            .group(group)
+            .group(loops.loop(loop))
             .channel(Transport.socketChannel(group))
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.SO_KEEPALIVE, true)
@@ -177,10 +180,17 @@ public final class ChannelFactory {
                   }
                 });
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
-    ChannelFuture connecting =
-        localPort == 0
-            ? bootstrap.connect(address)
-            : bootstrap.connect(address, new InetSocketAddress(localPort));
+    ChannelFuture connecting;
+    try {
+      connecting =
+          localPort == 0
+              ? bootstrap.connect(address)
+              : bootstrap.connect(address, new InetSocketAddress(localPort));
+    } catch (RuntimeException e) {
+      loops.release(loop);
+      throw e;
+    }
+    loops.track(loop, connecting.channel());
     connecting.addListener(
         future -> {
           if (!future.isSuccess()) {

@@ -13,6 +13,9 @@ final class ShardedChannels {
   private static final DriverChannel[] NONE = new DriverChannel[0];
   static final ShardedChannels EMPTY = empty(Sharder.SINGLE);
 
+  /** How many more requests a caller's own event loop's connection may hold and still be used. */
+  static final int AFFINITY_SLACK = 64;
+
   final DriverChannel[] all;
   final DriverChannel[][] byShard;
   final Sharder sharder;
@@ -96,20 +99,33 @@ final class ShardedChannels {
     return missing;
   }
 
+  /**
+   * The least busy connection; but a caller running on the event loop of one of the connections (a
+   * request sent from another's response callback) keeps to that connection unless it holds {@link
+   * #AFFINITY_SLACK} more requests than the least busy one. Requests then stay on the thread that
+   * will write them, with no hand-over to another event loop and no wake-up of it, while loads that
+   * drift apart are still evened out.
+   */
   private static DriverChannel leastBusy(DriverChannel[] channels) {
     if (channels.length == 1) {
       return channels[0];
     }
     DriverChannel best = null;
+    DriverChannel local = null;
     int bestLoad = Integer.MAX_VALUE;
+    int localLoad = 0;
     for (DriverChannel channel : channels) {
       int load = channel.inFlightCount();
+      if (local == null && channel.eventLoop().inEventLoop()) {
+        local = channel;
+        localLoad = load;
+      }
       if (load < bestLoad) {
         best = channel;
         bestLoad = load;
       }
     }
-    return best;
+    return local != null && localLoad - bestLoad <= AFFINITY_SLACK ? local : best;
   }
 
   private static DriverChannel[] append(DriverChannel[] channels, DriverChannel channel) {
