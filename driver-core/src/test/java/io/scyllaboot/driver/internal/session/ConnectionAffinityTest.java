@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.ProtocolVersion;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
@@ -51,7 +52,10 @@ class ConnectionAffinityTest {
         CqlSession.builder()
             .addContactPoint(cluster.node(0).address())
             .withConnectionsPerNode(2)
-            .withIoThreads(2)
+            // More loops than connections: the two pool connections get loops of their own,
+            // whatever loop the control connection took.
+            .withIoThreads(4)
+            .withProtocolVersion(ProtocolVersion.V4)
             .withRequestTimeout(Duration.ofSeconds(3))
             .build();
     FakeNode fake = cluster.node(0);
