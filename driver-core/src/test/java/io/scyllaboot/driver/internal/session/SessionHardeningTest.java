@@ -204,7 +204,9 @@ class SessionHardeningTest {
   @Test
   void should_send_strictly_increasing_client_timestamps_with_every_request() throws Exception {
     start(1);
-    connect(CqlSession.builder());
+    // A burst of 2000 on a loaded machine may take longer than the default timeout: this test is
+    // about timestamps, not time.
+    connect(CqlSession.builder().withRequestTimeout(Duration.ofSeconds(60)));
     session.prepare(INSERT);
     FakeNode node = cluster.node(0);
     node.clearReceived();
@@ -213,7 +215,7 @@ class SessionHardeningTest {
     for (int i = 0; i < 2000; i++) {
       calls.add(session.executeAsync(INSERT, i, "v").toCompletableFuture());
     }
-    CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0])).get(10, TimeUnit.SECONDS);
+    CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
     List<FakeRequest> executes = node.received(Opcodes.EXECUTE);
     assertThat(executes).hasSize(2000);
     Set<Long> distinct = new HashSet<>();
