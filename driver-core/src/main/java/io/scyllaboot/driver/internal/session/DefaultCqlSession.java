@@ -283,7 +283,7 @@ public final class DefaultCqlSession implements CqlSession {
       handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
     }
-    return handler.result;
+    return handler;
   }
 
   @Override

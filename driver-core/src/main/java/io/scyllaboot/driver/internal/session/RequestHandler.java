@@ -46,8 +46,12 @@ import org.slf4j.LoggerFactory;
  * connection, sends, and applies the retry policy to errors. The timeout covers every attempt, and
  * the time spent in the throttler's queue: each attempt gets what is left of it. Attempts are
  * sequential, so the handler needs no locks.
+ *
+ * <p>One object per request plays every role: the handler is the future the caller gets, the
+ * callback its connection completes, and (for a bound statement at the session's defaults) the
+ * EXECUTE it sends. Only the per-attempt {@code PendingRequest} is separate.
  */
-final class RequestHandler
+final class RequestHandler extends CompletableFuture<AsyncResultSet>
     implements Request,
         ResponseCallback,
         Function<PagingState, CompletionStage<AsyncResultSet>>,
@@ -76,7 +80,6 @@ final class RequestHandler
   private final boolean idempotent;
   private final long deadline;
   private final long startNanos;
-  final CompletableFuture<AsyncResultSet> result = new CompletableFuture<>();
   private volatile int state;
   private List<ExecutionInfo.Attempt> failedAttempts;
   private DefaultNode node;
@@ -143,7 +146,7 @@ final class RequestHandler
     if (listener != null) {
       listener.onError(this, listenerContext, error);
     }
-    result.completeExceptionally(error);
+    completeExceptionally(error);
     return true;
   }
 
@@ -223,9 +226,9 @@ final class RequestHandler
                   this);
       CompletionStage<?> agreement = session.afterResult(frame, channel);
       if (agreement == null) {
-        complete(page);
+        succeed(page);
       } else {
-        agreement.whenComplete((agreed, ignored) -> complete(page));
+        agreement.whenComplete((agreed, ignored) -> succeed(page));
       }
     } catch (RuntimeException e) {
       fail(e);
@@ -313,12 +316,12 @@ final class RequestHandler
 
   // Complete first, then release the permit: a queued request never overtakes the completion of
   // the one it waited for, and a caller never sees its permit counted after its future completed.
-  private void complete(AsyncResultSet page) {
+  private void succeed(AsyncResultSet page) {
     session.metrics().requestSucceeded(startNanos);
     if (listener != null) {
       listener.onSuccess(this, listenerContext);
     }
-    if (!result.complete(page)) {
+    if (!complete(page)) {
       page.close();
     }
     session.throttler().release();
@@ -329,7 +332,7 @@ final class RequestHandler
     if (listener != null) {
       listener.onError(this, listenerContext, error);
     }
-    result.completeExceptionally(error);
+    completeExceptionally(error);
     session.throttler().release();
   }
 
