@@ -13,6 +13,7 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One open, initialised connection to a node. Thread-safe: any thread may {@link #send}.
@@ -61,8 +62,17 @@ public final class DriverChannel {
    * @throws RuntimeException from encoding, on the calling thread, before anything is sent
    */
   public CompletableFuture<ResponseFrame> send(Request request, long timeoutNanos) {
+    return send(request, timeoutNanos, null);
+  }
+
+  /**
+   * Sends a request as {@link #send(Request, long)} does, and tells {@code callback} of the outcome
+   * when the returned future completes (possibly before this method returns).
+   */
+  public CompletableFuture<ResponseFrame> send(
+      Request request, long timeoutNanos, @Nullable ResponseCallback callback) {
     ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request, maxFrameLength);
-    PendingRequest pending = new PendingRequest(frame, this, timeoutNanos);
+    PendingRequest pending = new PendingRequest(frame, this, timeoutNanos, callback);
     queue.offer(pending);
     if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
       try {

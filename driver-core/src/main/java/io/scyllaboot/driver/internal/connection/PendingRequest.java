@@ -4,6 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One request on a connection: its encoded frame until written, its deadline, and the future of its
@@ -14,14 +17,21 @@ import java.util.concurrent.CompletableFuture;
  * holds and checks their deadlines in one pass per tick. On timeout the future fails at once, but
  * the stream id stays taken until the late response arrives (or the connection closes), so a late
  * response can never be matched to a newer request.
+ *
+ * <p>A request may carry a {@link ResponseCallback}: it is called once, on the completing thread,
+ * when the future completes, without the dependent stage (and its future) that {@code whenComplete}
+ * would allocate per request.
  */
 final class PendingRequest extends CompletableFuture<ResponseFrame> {
+  private static final Logger LOG = LoggerFactory.getLogger(PendingRequest.class);
+
   /** The deadline of a request that waits as long as the connection lives. */
   static final long NO_DEADLINE = Long.MAX_VALUE;
 
   private ByteBuf frame;
   private final Object connection;
   private final long timeoutNanos;
+  private final @Nullable ResponseCallback callback;
   final long deadlineNanos;
   // Event loop only: the stream id while written, whether it timed out holding it, and the links
   // of the in-flight list that the deadline check walks.
@@ -36,9 +46,18 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
    *     connection lives
    */
   PendingRequest(ByteBuf frame, Object connection, long timeoutNanos) {
+    this(frame, connection, timeoutNanos, null);
+  }
+
+  /**
+   * @param callback told of the outcome once, when this future completes; null for none
+   */
+  PendingRequest(
+      ByteBuf frame, Object connection, long timeoutNanos, @Nullable ResponseCallback callback) {
     this.frame = frame;
     this.connection = connection;
     this.timeoutNanos = timeoutNanos;
+    this.callback = callback;
     this.deadlineNanos = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : NO_DEADLINE;
   }
 
@@ -69,5 +88,35 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
                 + " within "
                 + java.time.Duration.ofNanos(timeoutNanos).toMillis()
                 + " ms"));
+  }
+
+  @Override
+  public boolean complete(ResponseFrame response) {
+    if (!super.complete(response)) {
+      return false;
+    }
+    notifyCallback(response, null);
+    return true;
+  }
+
+  @Override
+  public boolean completeExceptionally(Throwable error) {
+    if (!super.completeExceptionally(error)) {
+      return false;
+    }
+    notifyCallback(null, error);
+    return true;
+  }
+
+  // The callback runs on the event loop (or a sender's thread): what it throws must not reach
+  // the channel's pipeline, which would close the connection for every other request on it.
+  private void notifyCallback(@Nullable ResponseFrame response, @Nullable Throwable error) {
+    if (callback != null) {
+      try {
+        callback.onResponse(response, error);
+      } catch (Throwable unexpected) {
+        LOG.warn("response callback of a request to {} failed", connection, unexpected);
+      }
+    }
   }
 }

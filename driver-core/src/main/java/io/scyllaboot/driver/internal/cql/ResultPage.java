@@ -33,6 +33,7 @@ import java.util.function.Function;
  */
 public final class ResultPage implements AsyncResultSet {
   private static final String APPLIED = "[applied]";
+  private static final TypeCodec<?>[] NO_CODECS = new TypeCodec<?>[0];
 
   private final HeapRows rows;
   private final ColumnDefinitions knownColumns;
@@ -71,7 +72,7 @@ public final class ResultPage implements AsyncResultSet {
     if (rows == null) {
       this.rows = null;
       this.pagingState = null;
-      this.codecs = new TypeCodec<?>[0];
+      this.codecs = NO_CODECS;
     } else {
       try {
         this.rows = rows.copyToHeap();

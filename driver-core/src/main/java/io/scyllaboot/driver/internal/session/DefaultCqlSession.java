@@ -268,15 +268,14 @@ public final class DefaultCqlSession implements CqlSession {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
     CqlRequestLog.executing(statement);
-    StatementRequests.Encoded encoded;
+    long token = tokenOf(statement);
+    RequestHandler handler;
     try {
-      encoded = requests.encode(statement);
+      // The handler encodes the statement: an error in its values fails here, unsent.
+      handler = new RequestHandler(this, statement, planFor(statement, token), token);
     } catch (DriverException | IllegalArgumentException e) {
       return CompletableFuture.failedFuture(e);
     }
-    long token = tokenOf(statement);
-    RequestHandler handler =
-        new RequestHandler(this, statement, encoded, planFor(statement, token), token);
     try {
       throttler.submit(handler);
     } catch (DriverException throttled) {
@@ -284,7 +283,7 @@ public final class DefaultCqlSession implements CqlSession {
       handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
     }
-    return handler.result;
+    return handler;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.session;
 
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
@@ -12,6 +13,7 @@ import io.scyllaboot.driver.api.session.PinnedSession;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
+import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.InetSocketAddress;
@@ -63,7 +65,10 @@ final class DefaultPinnedSession implements PinnedSession {
     CqlRequestLog.executing(statement);
     try {
       DriverChannel channel = channelFor(statement);
-      return execute(channel, statement, session.requests().encode(statement), false);
+      Request request = session.requests().encode(statement);
+      ColumnDefinitions known =
+          StatementRequests.knownColumns(request, StatementRequests.preparedOf(statement));
+      return execute(channel, statement, request, known, false);
     } catch (DriverException | IllegalArgumentException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -72,11 +77,12 @@ final class DefaultPinnedSession implements PinnedSession {
   private CompletionStage<AsyncResultSet> execute(
       DriverChannel channel,
       Statement<?> statement,
-      StatementRequests.Encoded encoded,
+      Request request,
+      ColumnDefinitions known,
       boolean reprepared) {
     StatementRequests requests = session.requests();
     return channel
-        .send(encoded.request(), requests.timeoutNanos(statement))
+        .send(request, requests.timeoutNanos(statement))
         .thenCompose(
             frame -> {
               if (frame.message() instanceof Response.Error error) {
@@ -87,7 +93,7 @@ final class DefaultPinnedSession implements PinnedSession {
                   if (unknown != null) {
                     return requests
                         .reprepare(channel, unknown)
-                        .thenCompose(ok -> execute(channel, statement, encoded, true));
+                        .thenCompose(ok -> execute(channel, statement, request, known, true));
                   }
                 }
                 return CompletableFuture.failedFuture(error.exception());
@@ -95,7 +101,8 @@ final class DefaultPinnedSession implements PinnedSession {
               try {
                 return CompletableFuture.completedFuture(
                     requests.toResultSet(
-                        encoded,
+                        StatementRequests.preparedOf(statement),
+                        known,
                         frame,
                         (InetSocketAddress) channel.remoteAddress(),
                         null,

@@ -1,6 +1,8 @@
 package io.scyllaboot.driver.internal.session;
 
+import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Statement;
@@ -12,10 +14,16 @@ import io.scyllaboot.driver.api.error.UnpreparedException;
 import io.scyllaboot.driver.api.metrics.RequestInfo;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.connection.ResponseCallback;
+import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Execute;
+import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
+import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.Futures;
@@ -28,7 +36,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -39,9 +46,14 @@ import org.slf4j.LoggerFactory;
  * connection, sends, and applies the retry policy to errors. The timeout covers every attempt, and
  * the time spent in the throttler's queue: each attempt gets what is left of it. Attempts are
  * sequential, so the handler needs no locks.
+ *
+ * <p>One object per request plays every role: the handler is the future the caller gets, the
+ * callback its connection completes, and (for a bound statement at the session's defaults) the
+ * EXECUTE it sends. Only the per-attempt {@code PendingRequest} is separate.
  */
-final class RequestHandler
-    implements BiConsumer<ResponseFrame, Throwable>,
+final class RequestHandler extends CompletableFuture<AsyncResultSet>
+    implements Request,
+        ResponseCallback,
         Function<PagingState, CompletionStage<AsyncResultSet>>,
         RequestInfo {
   private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
@@ -54,13 +66,20 @@ final class RequestHandler
 
   private final DefaultCqlSession session;
   private final Statement<?> statement;
-  private final StatementRequests.Encoded encoded;
+  // What is sent: this handler itself for a bound statement at the session's defaults (no request
+  // object of its own), else the statement's own request.
+  private final Request request;
+  // This handler as an EXECUTE: the shared parameters, and what is this request's own.
+  private final @Nullable QueryOptions sharedOptions;
+  private final byte @Nullable [] resultMetadataId;
+  private final long timestamp;
+  // The prepared result columns when the request asked the server to skip them, else null.
+  private final @Nullable ColumnDefinitions knownColumns;
   private final QueryPlan plan;
   private final long token;
   private final boolean idempotent;
   private final long deadline;
   private final long startNanos;
-  final CompletableFuture<AsyncResultSet> result = new CompletableFuture<>();
   private volatile int state;
   private List<ExecutionInfo.Attempt> failedAttempts;
   private DefaultNode node;
@@ -71,15 +90,24 @@ final class RequestHandler
   private final @Nullable RequestListener listener;
   private @Nullable Object listenerContext;
 
-  RequestHandler(
-      DefaultCqlSession session,
-      Statement<?> statement,
-      StatementRequests.Encoded encoded,
-      QueryPlan plan,
-      long token) {
+  RequestHandler(DefaultCqlSession session, Statement<?> statement, QueryPlan plan, long token) {
     this.session = session;
     this.statement = statement;
-    this.encoded = encoded;
+    StatementRequests requests = session.requests();
+    this.sharedOptions = requests.sharedOptions(statement);
+    DefaultPreparedStatement prepared = StatementRequests.preparedOf(statement);
+    if (sharedOptions != null) {
+      // Taken once, as a request object would: every attempt sends the same bytes.
+      this.resultMetadataId = prepared.resultMetadataId();
+      this.timestamp = requests.timestamp(statement);
+      this.request = this;
+      this.knownColumns = sharedOptions.skipMetadata() ? prepared.resultColumns() : null;
+    } else {
+      this.resultMetadataId = null;
+      this.timestamp = QueryOptions.NO_TIMESTAMP;
+      this.request = requests.encode(statement);
+      this.knownColumns = StatementRequests.knownColumns(request, prepared);
+    }
     this.plan = plan;
     this.token = token;
     this.idempotent = session.requests().isIdempotent(statement);
@@ -118,7 +146,7 @@ final class RequestHandler
     if (listener != null) {
       listener.onError(this, listenerContext, error);
     }
-    result.completeExceptionally(error);
+    completeExceptionally(error);
     return true;
   }
 
@@ -158,14 +186,15 @@ final class RequestHandler
     channel = connection;
     attempts++;
     try {
-      connection.send(encoded.request(), remaining).whenComplete(this);
+      // The channel calls onResponse directly: no whenComplete stage per attempt.
+      connection.send(request, remaining, this);
     } catch (RuntimeException e) {
       fail(e);
     }
   }
 
   @Override
-  public void accept(ResponseFrame frame, Throwable error) {
+  public void onResponse(ResponseFrame frame, Throwable error) {
     if (error != null) {
       onError(Futures.unwrap(error));
       return;
@@ -186,12 +215,20 @@ final class RequestHandler
     try {
       AsyncResultSet page =
           // The handler itself fetches the next page: no fetcher object per request.
-          session.requests().toResultSet(encoded, frame, node.address(), failedAttempts, this);
+          session
+              .requests()
+              .toResultSet(
+                  StatementRequests.preparedOf(statement),
+                  knownColumns,
+                  frame,
+                  node.address(),
+                  failedAttempts,
+                  this);
       CompletionStage<?> agreement = session.afterResult(frame, channel);
       if (agreement == null) {
-        complete(page);
+        succeed(page);
       } else {
-        agreement.whenComplete((agreed, ignored) -> complete(page));
+        agreement.whenComplete((agreed, ignored) -> succeed(page));
       }
     } catch (RuntimeException e) {
       fail(e);
@@ -279,12 +316,12 @@ final class RequestHandler
 
   // Complete first, then release the permit: a queued request never overtakes the completion of
   // the one it waited for, and a caller never sees its permit counted after its future completed.
-  private void complete(AsyncResultSet page) {
+  private void succeed(AsyncResultSet page) {
     session.metrics().requestSucceeded(startNanos);
     if (listener != null) {
       listener.onSuccess(this, listenerContext);
     }
-    if (!result.complete(page)) {
+    if (!complete(page)) {
       page.close();
     }
     session.throttler().release();
@@ -295,8 +332,38 @@ final class RequestHandler
     if (listener != null) {
       listener.onError(this, listenerContext, error);
     }
-    result.completeExceptionally(error);
+    completeExceptionally(error);
     session.throttler().release();
+  }
+
+  // ---- Request: this handler as the EXECUTE of a bound statement at the session's defaults
+
+  @Override
+  public int opcode() {
+    return Opcodes.EXECUTE;
+  }
+
+  @Override
+  public int encodedSize(int protocolVersion) {
+    return Execute.encodedSize(
+        protocolVersion,
+        ((DefaultBoundStatement) statement).prepared().id(),
+        resultMetadataId,
+        sharedOptions,
+        ((DefaultBoundStatement) statement).values(),
+        timestamp);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion) {
+    Execute.encode(
+        out,
+        protocolVersion,
+        ((DefaultBoundStatement) statement).prepared().id(),
+        resultMetadataId,
+        sharedOptions,
+        ((DefaultBoundStatement) statement).values(),
+        timestamp);
   }
 
   // ---- RequestInfo, for the listener: read on the thread that runs the attempts

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns statements into protocol requests (with the session's defaults applied) and responses into
@@ -44,15 +45,46 @@ final class StatementRequests {
   private final SessionSettings settings;
   private final long defaultTimeoutNanos;
   private final ClientTimestamps timestamps;
-
-  /** A statement ready to send: its request and, for a bound statement, its prepared metadata. */
-  record Encoded(
-      Request request, DefaultPreparedStatement prepared, ColumnDefinitions knownColumns) {}
+  // The query parameters of every bound statement at the session's defaults, with and without
+  // SKIP_METADATA: the values and timestamp of each request are written at encode time.
+  private final QueryOptions sharedWithMetadata;
+  private final QueryOptions sharedSkippingMetadata;
 
   StatementRequests(SessionSettings settings) {
     this.settings = settings;
     this.defaultTimeoutNanos = settings.requestTimeout().toNanos();
     this.timestamps = settings.clientTimestamps() ? new ClientTimestamps() : null;
+    this.sharedWithMetadata = queryOptions(StatementOptions.DEFAULTS, null, false, false);
+    this.sharedSkippingMetadata = queryOptions(StatementOptions.DEFAULTS, null, true, false);
+  }
+
+  /**
+   * The shared query parameters of a bound statement whose options leave consistency, serial
+   * consistency, page size and paging state at the session's defaults and that is not traced; null
+   * for any other statement (it gets a request of its own from {@link #encode}). The caller writes
+   * the statement's values and {@link #timestamp(Statement)} with them.
+   *
+   * @throws IllegalArgumentException for more values than the protocol can count
+   */
+  @Nullable QueryOptions sharedOptions(Statement<?> statement) {
+    if (!(statement instanceof DefaultBoundStatement bound)) {
+      return null;
+    }
+    StatementOptions options = bound.options();
+    if (options.consistency() != null
+        || options.serialConsistency() != null
+        || options.pageSize() > 0
+        || options.pagingState() != null
+        || options.tracing()) {
+      return null;
+    }
+    QueryOptions.checkValueCount(bound.values());
+    return bound.prepared().canSkipMetadata() ? sharedSkippingMetadata : sharedWithMetadata;
+  }
+
+  /** The timestamp a request for this statement carries (see {@link #sharedOptions}). */
+  long timestamp(Statement<?> statement) {
+    return timestamp(statement.options());
   }
 
   /** The statement's own timestamp, else the session's next one, else none. */
@@ -80,34 +112,43 @@ final class StatementRequests {
    *
    * @throws DriverException for values that cannot be sent (before anything is sent)
    */
-  Encoded encode(Statement<?> statement) {
+  Request encode(Statement<?> statement) {
     StatementOptions options = statement.options();
-    Encoded encoded;
+    Request request;
     if (statement instanceof SimpleStatement simple) {
       UseStatements.refuse(simple.query());
-      encoded =
-          new Encoded(
-              new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false)),
-              null,
-              null);
+      request = new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false));
     } else if (statement instanceof BatchStatement batch) {
-      encoded = new Encoded(batchRequest(batch), null, null);
+      request = batchRequest(batch);
     } else {
       DefaultBoundStatement bound = (DefaultBoundStatement) statement;
       DefaultPreparedStatement prepared = bound.prepared();
       boolean skipMetadata = prepared.canSkipMetadata();
-      Request request =
+      request =
           new Execute(
               prepared.id(),
               prepared.resultMetadataId(),
               queryOptions(options, bound.values(), skipMetadata));
-      encoded = new Encoded(request, prepared, skipMetadata ? prepared.resultColumns() : null);
     }
-    if (options.tracing()) {
-      return new Encoded(
-          new TracedRequest(encoded.request()), encoded.prepared(), encoded.knownColumns());
-    }
-    return encoded;
+    return options.tracing() ? new TracedRequest(request) : request;
+  }
+
+  /** The prepared statement a statement executes (null for simple statements and batches). */
+  static @Nullable DefaultPreparedStatement preparedOf(Statement<?> statement) {
+    return statement instanceof DefaultBoundStatement bound ? bound.prepared() : null;
+  }
+
+  /**
+   * The prepared result columns the rows of a response to {@code request} are read with when it
+   * asked the server to skip them, else null. Taken when the request is built: the statement's
+   * metadata may change while the request is in flight.
+   */
+  static @Nullable ColumnDefinitions knownColumns(
+      Request request, @Nullable DefaultPreparedStatement prepared) {
+    Request sent = request instanceof TracedRequest traced ? traced.request() : request;
+    return prepared != null && sent instanceof Execute execute && execute.options().skipMetadata()
+        ? prepared.resultColumns()
+        : null;
   }
 
   /**
@@ -115,7 +156,8 @@ final class StatementRequests {
    * rows are released and the exception is thrown.
    */
   AsyncResultSet toResultSet(
-      Encoded encoded,
+      @Nullable DefaultPreparedStatement prepared,
+      @Nullable ColumnDefinitions known,
       ResponseFrame frame,
       InetSocketAddress coordinator,
       List<ExecutionInfo.Attempt> failedAttempts,
@@ -124,11 +166,9 @@ final class StatementRequests {
       return new ResultPage(null, null, frame, coordinator, failedAttempts, nextPage, null);
     }
     try {
-      DefaultPreparedStatement prepared = encoded.prepared();
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
         prepared.updateResultMetadata(rows.newMetadataId(), rows.columns());
       }
-      ColumnDefinitions known = encoded.knownColumns();
       if (known != null && !prepared.hasResultMetadataId()) {
         // v4: the statement may have been prepared again since this request was encoded (after
         // UNPREPARED, the same request is resent): its columns now are the ones the server used.
@@ -237,6 +277,11 @@ final class StatementRequests {
   }
 
   private QueryOptions queryOptions(StatementOptions options, Values values, boolean skipMetadata) {
+    return queryOptions(options, values, skipMetadata, true);
+  }
+
+  private QueryOptions queryOptions(
+      StatementOptions options, Values values, boolean skipMetadata, boolean withTimestamp) {
     int pageSize = options.pageSize() > 0 ? options.pageSize() : settings.pageSize();
     byte[] pagingState = options.pagingState() == null ? null : options.pagingState().toBytes();
     return new QueryOptions(
@@ -246,7 +291,7 @@ final class StatementRequests {
         pageSize,
         pagingState,
         serialConsistencyCode(options),
-        timestamp(options),
+        withTimestamp ? timestamp(options) : QueryOptions.NO_TIMESTAMP,
         null);
   }
 

@@ -18,19 +18,48 @@ public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) 
 
   @Override
   public int encodedSize(int protocolVersion) {
-    int size = Primitives.sizeOfShortBytes(id) + options.encodedSize(protocolVersion);
+    return encodedSize(
+        protocolVersion, id, resultMetadataId, options, options.values(), options.timestamp());
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion) {
+    encode(
+        out, protocolVersion, id, resultMetadataId, options, options.values(), options.timestamp());
+  }
+
+  /**
+   * The size of an EXECUTE whose parameters are {@code shared} with this request's own {@code
+   * values} and {@code timestamp} (see {@link QueryOptions#encode(ByteBuf, int, Values, long)}).
+   */
+  public static int encodedSize(
+      int protocolVersion,
+      byte[] id,
+      byte[] resultMetadataId,
+      QueryOptions shared,
+      Values values,
+      long timestamp) {
+    int size =
+        Primitives.sizeOfShortBytes(id) + shared.encodedSize(protocolVersion, values, timestamp);
     if (protocolVersion >= 5 || resultMetadataId != null) {
       size += Primitives.sizeOfShortBytes(resultMetadataId);
     }
     return size;
   }
 
-  @Override
-  public void encode(ByteBuf out, int protocolVersion) {
+  /** Writes an EXECUTE whose parameters are {@code shared} with this request's own values. */
+  public static void encode(
+      ByteBuf out,
+      int protocolVersion,
+      byte[] id,
+      byte[] resultMetadataId,
+      QueryOptions shared,
+      Values values,
+      long timestamp) {
     Primitives.writeShortBytes(out, id);
     if (protocolVersion >= 5 || resultMetadataId != null) {
       Primitives.writeShortBytes(out, resultMetadataId);
     }
-    options.encode(out, protocolVersion);
+    shared.encode(out, protocolVersion, values, timestamp);
   }
 }

@@ -36,7 +36,7 @@ public record QueryOptions(
   }
 
   /** Refuses more values than {@code [short n]} can count, rather than truncating the count. */
-  static void checkValueCount(Values values) {
+  public static void checkValueCount(Values values) {
     if (values != null && values.count() > MAX_VALUES) {
       throw new IllegalArgumentException(
           values.count()
@@ -46,7 +46,7 @@ public record QueryOptions(
     }
   }
 
-  private int flags(int protocolVersion) {
+  private int flags(int protocolVersion, Values values, long timestamp) {
     int flags = 0;
     if (values != null && values.count() > 0) {
       flags |= VALUES;
@@ -73,7 +73,15 @@ public record QueryOptions(
   }
 
   public int encodedSize(int protocolVersion) {
-    int flags = flags(protocolVersion);
+    return encodedSize(protocolVersion, values, timestamp);
+  }
+
+  /**
+   * The size of these parameters with {@code values} and {@code timestamp} instead of this object's
+   * own: one shared instance then serves every request with the same other parameters.
+   */
+  public int encodedSize(int protocolVersion, Values values, long timestamp) {
+    int flags = flags(protocolVersion, values, timestamp);
     int size = 2 + (protocolVersion >= 5 ? 4 : 1);
     if ((flags & VALUES) != 0) {
       size += 2 + values.encodedSize();
@@ -97,7 +105,12 @@ public record QueryOptions(
   }
 
   public void encode(ByteBuf out, int protocolVersion) {
-    int flags = flags(protocolVersion);
+    encode(out, protocolVersion, values, timestamp);
+  }
+
+  /** Writes these parameters with {@code values} and {@code timestamp} instead of its own. */
+  public void encode(ByteBuf out, int protocolVersion, Values values, long timestamp) {
+    int flags = flags(protocolVersion, values, timestamp);
     out.writeShort(consistency);
     if (protocolVersion >= 5) {
       out.writeInt(flags);

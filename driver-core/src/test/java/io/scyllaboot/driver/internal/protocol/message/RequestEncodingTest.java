@@ -326,6 +326,75 @@ class RequestEncodingTest {
             .writeLong(42L));
   }
 
+  /**
+   * A bound statement at the session's defaults shares its query parameters and writes only its
+   * values and timestamp per request: the bytes must be those of an EXECUTE with options of its
+   * own.
+   */
+  @ParameterizedTest(name = "protocol v{0}")
+  @ValueSource(ints = {4, 5})
+  void should_encode_execute_with_shared_options_as_with_options_of_its_own(int version) {
+    byte[] id = {1, 2, 3, 4};
+    for (byte[] resultMetadataId : Arrays.asList(null, new byte[] {9, 8, 7})) {
+      if (version >= 5 && resultMetadataId == null) {
+        continue; // v5 always has one
+      }
+      for (boolean skipMetadata : new boolean[] {false, true}) {
+        for (Values values : Arrays.asList(null, new RawValues(), new RawValues(INT_42, null))) {
+          for (long timestamp : new long[] {QueryOptions.NO_TIMESTAMP, 42L}) {
+            QueryOptions shared =
+                new QueryOptions(
+                    LOCAL_QUORUM,
+                    null,
+                    skipMetadata,
+                    5000,
+                    null,
+                    -1,
+                    QueryOptions.NO_TIMESTAMP,
+                    null);
+            QueryOptions own =
+                new QueryOptions(
+                    LOCAL_QUORUM, values, skipMetadata, 5000, null, -1, timestamp, null);
+            Request sharing =
+                new Request() {
+                  @Override
+                  public int opcode() {
+                    return Opcodes.EXECUTE;
+                  }
+
+                  @Override
+                  public int encodedSize(int protocolVersion) {
+                    return Execute.encodedSize(
+                        protocolVersion, id, resultMetadataId, shared, values, timestamp);
+                  }
+
+                  @Override
+                  public void encode(ByteBuf out, int protocolVersion) {
+                    Execute.encode(
+                        out, protocolVersion, id, resultMetadataId, shared, values, timestamp);
+                  }
+                };
+
+            assertThat(frameBytes(version, sharing))
+                .as(
+                    "metadata id %s, skip %s, values %s, timestamp %s",
+                    resultMetadataId, skipMetadata, values, timestamp)
+                .isEqualTo(frameBytes(version, new Execute(id, resultMetadataId, own)));
+          }
+        }
+      }
+    }
+  }
+
+  private static byte[] frameBytes(int version, Request request) {
+    ByteBuf frame = RequestFrames.encode(ByteBufAllocator.DEFAULT, version, request);
+    try {
+      return ByteBufUtil.getBytes(frame);
+    } finally {
+      frame.release();
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Frame
 

@@ -1,0 +1,20 @@
+package io.scyllaboot.driver.internal.connection;
+
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Told the outcome of one request sent with {@link DriverChannel#send(
+ * io.scyllaboot.driver.internal.protocol.message.Request, long, ResponseCallback)}: instead of a
+ * {@code whenComplete} stage on its future, which costs a stage and a future per request.
+ */
+public interface ResponseCallback {
+  /**
+   * Called exactly once, on the thread that completes the request (usually the connection's event
+   * loop; the sender's own thread when the request fails before it is queued). Must not block.
+   *
+   * @param response the response, or null when {@code error} is set
+   * @param error why there is no response, or null
+   */
+  void onResponse(@Nullable ResponseFrame response, @Nullable Throwable error);
+}
