@@ -86,6 +86,12 @@ public final class ControlConnection {
             (connected, error) -> {
               if (error == null) {
                 channel = connected;
+                if (closed) {
+                  // Opened while the session closed: close() may have read the old channel.
+                  connected.close();
+                  return CompletableFuture.<DriverChannel>failedFuture(
+                      new ConnectionException("the control connection is closed"));
+                }
                 connected.closeFuture().thenRun(() -> onClosed(connected));
                 return CompletableFuture.completedFuture(connected);
               }

@@ -297,8 +297,13 @@ public final class ChannelPool {
       return;
     }
     channels = current.with(shard, channel);
-    node.state(NodeState.UP);
     channel.closeFuture().thenRun(() -> admin.execute(() -> remove(channel)));
+    if (closed) {
+      // close() ran meanwhile and may have read the snapshot without this connection.
+      channel.close();
+      return;
+    }
+    node.state(NodeState.UP);
   }
 
   private boolean relayout(ScyllaFeatures connected) {
