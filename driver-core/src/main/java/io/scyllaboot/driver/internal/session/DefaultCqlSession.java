@@ -361,93 +361,12 @@ public final class DefaultCqlSession implements CqlSession {
     return SessionSnapshots.of(settings, cluster, throttler, preparedCache.stats(), version);
   }
 
-  /**
-   * How long closing may take past the drain deadline: for the connections to close, then for the
-   * event loops to finish. Past it the session is released anyway, so that a stuck connection never
-   * hangs the caller of {@link #close()}.
-   */
-  static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
-
   @Override
   public CompletionStage<Void> closeAsync() {
     if (closed.compareAndSet(false, true)) {
-      long drainNanos = settings.requestTimeout().toNanos();
-      CompletableFuture<Void> connectionsClosed = new CompletableFuture<>();
-      drainInFlight(System.nanoTime() + drainNanos)
-          .thenCompose(drained -> cluster.close())
-          .whenComplete(
-              (ignored, error) -> {
-                if (error != null) {
-                  LOG.warn(
-                      "[{}] error while closing the connections", settings.sessionName(), error);
-                }
-                connectionsClosed.complete(null);
-              });
-      connectionsClosed.completeOnTimeout(
-          null, drainNanos + CLOSE_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-      // On a thread of its own: the close may end on the timer thread, which cannot stop its own
-      // timer, or on an event loop, which must not wait for the timer and the group to stop.
-      connectionsClosed.thenRunAsync(
-          this::releaseThreads,
-          task -> DriverThreads.factory(settings.sessionName() + "-close").newThread(task).start());
+      new SessionCloser(settings, cluster, metrics, timer, group, closeFuture).start();
     }
     return closeFuture;
-  }
-
-  /** Stops the timer and the event loops; each step runs even if the one before failed. */
-  private void releaseThreads() {
-    try {
-      metrics.close();
-    } catch (RuntimeException e) {
-      LOG.warn("[{}] could not close the metrics", settings.sessionName(), e);
-    }
-    try {
-      timer.stop();
-    } catch (RuntimeException e) {
-      LOG.warn("[{}] could not stop the timer", settings.sessionName(), e);
-    }
-    try {
-      if (!group
-          .shutdownGracefully(0, CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS)
-          .awaitUninterruptibly(CLOSE_GRACE.toMillis() * 2)) {
-        LOG.warn("[{}] an event loop is still busy; closed without it", settings.sessionName());
-      }
-    } finally {
-      closeFuture.complete(null);
-    }
-  }
-
-  /**
-   * Completes when no request is in flight any more, or at the deadline, or when counting fails: it
-   * runs on the timer, which swallows a task's exception, so nothing else would complete it then.
-   */
-  private CompletionStage<Void> drainInFlight(long deadline) {
-    CompletableFuture<Void> drained = new CompletableFuture<>();
-    Runnable check =
-        new Runnable() {
-          @Override
-          public void run() {
-            try {
-              int inFlight = 0;
-              for (var node : cluster.nodes()) {
-                inFlight += node.inFlightRequests();
-              }
-              if (inFlight == 0 || System.nanoTime() - deadline >= 0) {
-                drained.complete(null);
-              } else {
-                timer.newTimeout(timeout -> run(), 10, TimeUnit.MILLISECONDS);
-              }
-            } catch (RuntimeException e) {
-              LOG.warn(
-                  "[{}] could not wait for the requests in flight; closing now",
-                  settings.sessionName(),
-                  e);
-              drained.complete(null);
-            }
-          }
-        };
-    check.run();
-    return drained;
   }
 
   @Override
