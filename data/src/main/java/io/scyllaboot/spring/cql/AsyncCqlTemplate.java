@@ -96,13 +96,15 @@ public class AsyncCqlTemplate {
   /** A result future that fails with the translation of a driver exception. */
   private abstract static class Translating<R> extends CompletableFuture<R> {
     private final ScyllaExceptionTranslator translator;
-    final String cql;
-    private final Statement<?> statement; // described only when a failure names it
+    private final Object query; // the CQL, or a Statement described only when a failure names it
 
     Translating(ScyllaExceptionTranslator translator, String cql, Statement<?> statement) {
       this.translator = translator;
-      this.cql = cql;
-      this.statement = statement;
+      this.query = statement != null ? statement : cql;
+    }
+
+    final String cql() {
+      return query == null ? null : query.toString();
     }
 
     /**
@@ -115,9 +117,7 @@ public class AsyncCqlTemplate {
               ? error.getCause()
               : error;
       if (cause instanceof RuntimeException runtime) {
-        DataAccessException translated =
-            translator.translate(
-                "async query", statement != null ? statement.toString() : cql, runtime);
+        DataAccessException translated = translator.translate("async query", cql(), runtime);
         if (translated != null) {
           cause = translated;
         }
@@ -210,7 +210,7 @@ public class AsyncCqlTemplate {
       if (into == null) {
         into = rows = new ArrayList<>(page.remaining());
       }
-      for (Row row : page.currentPage()) {
+      for (Row row = page.one(); row != null; row = page.one()) { // no Iterable, no Iterator
         into.add(mapper.mapRow(row, into.size()));
       }
       return page.hasMorePages();
@@ -238,7 +238,7 @@ public class AsyncCqlTemplate {
 
     @Override
     boolean consume(AsyncResultSet page) {
-      for (Row row : page.currentPage()) {
+      for (Row row = page.one(); row != null; row = page.one()) {
         T value = mapper.mapRow(row, count);
         if (count++ == 0) {
           first = value;
@@ -249,7 +249,7 @@ public class AsyncCqlTemplate {
 
     @Override
     T result() {
-      return CqlTemplate.single(cql, first, count);
+      return CqlTemplate.single(cql(), first, count);
     }
   }
 }

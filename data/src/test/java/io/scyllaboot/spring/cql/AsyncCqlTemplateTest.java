@@ -11,6 +11,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -42,6 +43,8 @@ class AsyncCqlTemplateTest {
       CompletableFuture<AsyncResultSet> next, boolean applied, Row... rows) {
     AsyncResultSet page = Mockito.mock(AsyncResultSet.class);
     Mockito.when(page.currentPage()).thenReturn(List.of(rows));
+    Row[] then = Arrays.copyOf(rows, rows.length + 1); // one() returns each row, then null
+    Mockito.when(page.one()).thenReturn(then[0], Arrays.copyOfRange(then, 1, then.length));
     Mockito.when(page.hasMorePages()).thenReturn(next != null);
     if (next != null) {
       Mockito.when(page.fetchNextPage()).thenReturn(next);
