@@ -107,7 +107,8 @@ public final class Benchmark {
       if (name.equals("fake")
           || name.equals("scylla")
           || name.equals("quick")
-          || name.equals("no-harness")) {
+          || name.equals("no-harness")
+          || name.equals("no-node-warmup")) {
         options.put(name, "true");
       } else {
         options.put(name, args[++i]);
