@@ -24,8 +24,9 @@
 #
 # Other options go to the harness (io.scyllaboot.benchmarks.Benchmark), e.g. --rounds 3,
 # --concurrency 256, --clients scylla,apache, --workloads select-key, --ops 100000, --warmup 20000,
-# --jvm "-Xms1g -Xmx1g", --out FILE; with --scylla also --nodes 2, --shards 2, --hop-us 5 (the busy-spin
-# of a hop on the owning shard). The table goes to benchmark-results/latest[-fake|-scylla][-quick].md.
+# --jvm "-Xms1g -Xmx1g", --out FILE, --no-harness (no `harness` run, no "driver alloc" column),
+# --no-node-warmup; with --scylla also --nodes 2, --shards 2, --hop-us 5 (the busy-spin of a hop on
+# the owning shard). The table goes to benchmark-results/latest[-fake|-scylla][-quick].md.
 #
 # The node is the one of scripts/cassandra-node.sh, so NODE_HOST, NODE_PORT, NODE_DIR, NODE_JMX_PORT select
 # another one, e.g. a node of the benchmark's own beside a node that tests are using:

@@ -39,6 +39,10 @@ import java.util.concurrent.TimeUnit;
  * the fraction of requests that landed on their owning shard ({@code --nodes 2 --shards 2 --hop-us
  * 5 --shard-aware-port 39043}; the node is {@code 127.0.8.1:39042} unless {@code --host/--port}).
  *
+ * <p>Each round also runs {@link HarnessClient} ({@code harness}, no driver) at every workload and
+ * concurrency, so that the table can show the drivers' own share of the allocation (the column
+ * "driver alloc B/op"); {@code --no-harness} leaves it out.
+ *
  * <p>Options: {@code --fake}, {@code --scylla}, {@code --quick} (a few hundred operations per
  * client, one round), {@code --rounds R}, {@code --concurrency 100,256,1024}, {@code --clients
  * a,b}, {@code --workloads insert,select,select-key}, {@code --ops N} (overrides the per-workload
@@ -58,6 +62,9 @@ public final class Benchmark {
       List.of("scylla", "scylla-shard-unaware", "apache");
   static final List<String> SYNC_CLIENTS = List.of("scylla-template", "spring-data");
   static final String BASELINE = "apache";
+
+  /** The harness without a driver, run before the async clients unless {@code --no-harness}. */
+  static final String HARNESS = "harness";
 
   private final Map<String, String> options;
   private final boolean fake;
@@ -97,7 +104,11 @@ public final class Benchmark {
     Map<String, String> options = new HashMap<>();
     for (int i = 0; i < args.length; i++) {
       String name = args[i].replaceFirst("^--", "");
-      if (name.equals("fake") || name.equals("scylla") || name.equals("quick")) {
+      if (name.equals("fake")
+          || name.equals("scylla")
+          || name.equals("quick")
+          || name.equals("no-harness")
+          || name.equals("no-node-warmup")) {
         options.put(name, "true");
       } else {
         options.put(name, args[++i]);
@@ -153,6 +164,14 @@ public final class Benchmark {
         list("workloads", scylla ? "insert,select-key" : "insert,select,select-key").stream()
             .map(Workload::of)
             .toList();
+    if (!options.containsKey("no-harness")
+        && !clients.contains(HARNESS)
+        && clients.stream().anyMatch(ASYNC_CLIENTS::contains)) {
+      List<String> withHarness = new ArrayList<>();
+      withHarness.add(HARNESS);
+      withHarness.addAll(clients);
+      clients = withHarness;
+    }
     int syncThreads = Integer.parseInt(options.getOrDefault("sync-threads", "256"));
     String started = LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
     String load = loadAverage();
@@ -178,7 +197,7 @@ public final class Benchmark {
         for (int round = 1; round <= rounds; round++) {
           for (int concurrency : concurrencies) {
             for (String client : clients) {
-              if (ASYNC_CLIENTS.contains(client)) {
+              if (ASYNC_CLIENTS.contains(client) || client.equals(HARNESS)) {
                 failures += measure(admin, client, workload, concurrency, round) ? 0 : 1;
               }
             }
@@ -200,7 +219,7 @@ public final class Benchmark {
       }
     }
     String mode = scylla ? "scylla" : fake ? "fake" : "node";
-    Report report = new Report(results, mode, target(), jvmFlags);
+    Report report = new Report(results, mode, target(), jvmFlags, futureBytes());
     String table = report.table(started, load, rounds);
     log.println();
     log.println(table);
@@ -407,12 +426,34 @@ public final class Benchmark {
     }
   }
 
+  /**
+   * The bytes of one {@code CompletableFuture} as this JVM lays it out (the clients' JVMs have the
+   * same compressed-pointer layout): the {@code harness} client's stand-in for the driver's own
+   * future, which belongs to the driver's share, not the harness's.
+   */
+  static long futureBytes() {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    CompletableFuture<?>[] futures = new CompletableFuture<?>[4096];
+    long least = Long.MAX_VALUE;
+    for (int attempt = 0; attempt < 5; attempt++) {
+      long before = threads.getCurrentThreadAllocatedBytes();
+      for (int k = 0; k < futures.length; k++) {
+        futures[k] = new CompletableFuture<>();
+      }
+      long after = threads.getCurrentThreadAllocatedBytes();
+      least = Math.min(least, after - before);
+    }
+    return Math.round((double) least / futures.length);
+  }
+
   // ---------------- one client run ----------------
 
   private boolean measure(
       CqlSession admin, String client, Workload workload, int concurrency, int round)
       throws Exception {
-    if (workload == Workload.INSERT && !noNode) {
+    boolean harness = client.equals(HARNESS);
+    if (workload == Workload.INSERT && !noNode && !harness) {
       admin.execute("TRUNCATE benchmarks.basic").close();
     }
     long ops = opsFor(workload);
@@ -433,7 +474,7 @@ public final class Benchmark {
       return false;
     }
     String check = "";
-    if (workload == Workload.INSERT && !noNode) {
+    if (workload == Workload.INSERT && !noNode && !harness) {
       long rows = count(admin);
       check = " count=" + rows;
       if (rows != ops + warmup) {

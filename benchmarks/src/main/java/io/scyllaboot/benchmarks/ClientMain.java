@@ -167,11 +167,25 @@ public final class ClientMain {
     return switch (workload) {
       case INSERT -> new UUID(random.nextLong(), random.nextLong());
       case SELECT -> null;
-      case SELECT_KEY -> Clients.key(random.nextInt(Clients.KEYS));
+      case SELECT_KEY -> KEY_IDS[random.nextInt(Clients.KEYS)];
     };
   }
 
-  /** {@code concurrency} chains of requests, each issuing the next when its previous completes. */
+  /** The keys of the pre-filled table, made once: a select-key allocates no key of its own. */
+  private static final UUID[] KEY_IDS = new UUID[Clients.KEYS];
+
+  static {
+    for (int k = 0; k < Clients.KEYS; k++) {
+      KEY_IDS[k] = Clients.key(k);
+    }
+  }
+
+  /**
+   * {@code concurrency} chains of requests, each issuing the next when its previous completes. A
+   * chain is one reusable callback (no capturing lambda per request); a request that completes
+   * while its chain is still issuing it (a future already done, or done at once on another thread)
+   * is followed by a loop in the issuer, not by recursion.
+   */
   private static final class AsyncLoop {
     private final Client client;
     private final Workload workload;
@@ -191,43 +205,66 @@ public final class ClientMain {
 
     void run(int concurrency) throws Exception {
       for (int c = 0; c < concurrency && c < total; c++) {
-        next();
+        new Chain().issue();
       }
       done.get(10, TimeUnit.MINUTES);
-    }
-
-    private void next() {
-      if (issued.getAndIncrement() >= total || failure.get() != null) {
-        return;
-      }
-      ThreadLocalRandom random = ThreadLocalRandom.current();
-      int i = workload == Workload.INSERT ? random.nextInt() : 0;
-      UUID id = id(workload, random, i);
-      int expected = workload == Workload.SELECT_KEY ? expectedValue(id) : i;
-      long t0 = System.nanoTime();
-      CompletionStage<?> stage;
-      try {
-        stage = client.async(workload, id, expected);
-      } catch (Throwable e) {
-        fail(e);
-        return;
-      }
-      stage.whenComplete(
-          (result, error) -> {
-            recorder.recordValue(Math.min(System.nanoTime() - t0, 59_000_000_000L));
-            if (error != null) {
-              fail(error);
-            } else if (completed.incrementAndGet() == total) {
-              done.complete(null);
-            } else {
-              next();
-            }
-          });
     }
 
     private void fail(Throwable error) {
       if (failure.compareAndSet(null, error)) {
         done.completeExceptionally(error);
+      }
+    }
+
+    /** One chain of requests, one in flight at a time. */
+    private final class Chain implements java.util.function.BiConsumer<Object, Throwable> {
+      private static final int IDLE = 0;
+      private static final int ISSUING = 1;
+      private static final int COMPLETED_WHILE_ISSUING = 2;
+      private final java.util.concurrent.atomic.AtomicInteger state =
+          new java.util.concurrent.atomic.AtomicInteger();
+      private long t0;
+
+      /** Issues requests until one is still in flight when its issuing returns. */
+      void issue() {
+        do {
+          state.set(ISSUING);
+          if (!issueOne()) {
+            return;
+          }
+        } while (!state.compareAndSet(ISSUING, IDLE)); // failed: it completed meanwhile
+      }
+
+      private boolean issueOne() {
+        if (issued.getAndIncrement() >= total || failure.get() != null) {
+          return false;
+        }
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        int i = workload == Workload.INSERT ? random.nextInt() : 0;
+        UUID id = id(workload, random, i);
+        int expected = workload == Workload.SELECT_KEY ? expectedValue(id) : i;
+        t0 = System.nanoTime();
+        CompletionStage<?> stage;
+        try {
+          stage = client.async(workload, id, expected);
+        } catch (Throwable e) {
+          fail(e);
+          return false;
+        }
+        stage.whenComplete(this);
+        return true;
+      }
+
+      @Override
+      public void accept(Object result, Throwable error) {
+        recorder.recordValue(Math.min(System.nanoTime() - t0, 59_000_000_000L));
+        if (error != null) {
+          fail(error);
+        } else if (completed.incrementAndGet() == total) {
+          done.complete(null);
+        } else if (!state.compareAndSet(ISSUING, COMPLETED_WHILE_ISSUING)) {
+          issue(); // the issuer has returned: this completion issues the next request
+        }
       }
     }
   }

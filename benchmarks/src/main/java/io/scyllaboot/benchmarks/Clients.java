@@ -76,6 +76,7 @@ final class Clients {
       case "apache" -> new ApacheAsync();
       case "spring-data" -> new SpringDataTemplate();
       case "spring-data-async" -> new SpringDataAsyncTemplate();
+      case "harness" -> new HarnessClient();
       default -> throw new IllegalArgumentException("unknown client " + name);
     };
   }

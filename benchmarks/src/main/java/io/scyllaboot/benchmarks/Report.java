@@ -8,18 +8,26 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-/** Medians over the rounds, ratios to the Apache driver, the table and the RESULT lines. */
+/**
+ * Medians over the rounds, ratios to the Apache driver, the table and the RESULT lines. With a
+ * {@code harness} run at the same workload and concurrency, an async client's "driver alloc" is its
+ * allocation per op minus the harness's share: the {@code harness} run's, less the one future that
+ * stands in there for the driver's.
+ */
 final class Report {
   private final List<Result> results;
   private final String mode; // node, fake or scylla
   private final String target;
   private final List<String> jvmFlags;
+  private final long futureBytes;
 
-  Report(List<Result> results, String mode, String target, List<String> jvmFlags) {
+  Report(
+      List<Result> results, String mode, String target, List<String> jvmFlags, long futureBytes) {
     this.results = results;
     this.mode = mode;
     this.target = target;
     this.jvmFlags = jvmFlags;
+    this.futureBytes = futureBytes;
   }
 
   /** One machine-readable line per (workload, client, concurrency). */
@@ -38,6 +46,7 @@ final class Report {
     final int concurrency;
     final Map<String, Double> median = new LinkedHashMap<>();
     Summary baseline;
+    Summary harness;
 
     Summary(Workload workload, String client, int concurrency, List<Result> runs) {
       this.workload = workload;
@@ -76,17 +85,65 @@ final class Report {
     }
 
     String ratio(String name) {
-      if (baseline == null || baseline.get(name) == 0) {
+      if (baseline == null || baseline.get(name) == 0 || client.equals(Benchmark.HARNESS)) {
         return "";
       }
       return String.format(Locale.ROOT, " (%.2fx)", get(name) / baseline.get(name));
+    }
+
+    /** The harness's own allocation per op at this workload and concurrency, or NaN. */
+    double harnessShare() {
+      Summary h = client.equals(Benchmark.HARNESS) ? this : harness;
+      return h == null ? Double.NaN : h.get("alloc_bytes_per_op") - futureBytes;
+    }
+
+    /** Allocation per op less the harness's share (async clients only), or NaN. */
+    double driverAlloc() {
+      if (client.equals(Benchmark.HARNESS) || !Benchmark.ASYNC_CLIENTS.contains(client)) {
+        return Double.NaN;
+      }
+      return get("alloc_bytes_per_op") - harnessShare();
+    }
+
+    double driverAllocRatio() {
+      return baseline == null ? Double.NaN : driverAlloc() / baseline.driverAlloc();
+    }
+
+    String driverAllocCell() {
+      if (client.equals(Benchmark.HARNESS)) {
+        return String.format(Locale.ROOT, "(share %.0f)", harnessShare());
+      }
+      double bytes = driverAlloc();
+      if (Double.isNaN(bytes)) {
+        return "-";
+      }
+      double ratio = driverAllocRatio();
+      return String.format(Locale.ROOT, "%.0f", bytes)
+          + (Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, " (%.2fx)", ratio));
+    }
+
+    String driverAllocFields() {
+      if (client.equals(Benchmark.HARNESS)) {
+        return Double.isNaN(harnessShare())
+            ? ""
+            : String.format(Locale.ROOT, " harness_alloc_bytes_per_op=%.0f", harnessShare());
+      }
+      double bytes = driverAlloc();
+      if (Double.isNaN(bytes)) {
+        return "";
+      }
+      double ratio = driverAllocRatio();
+      return String.format(Locale.ROOT, " driver_alloc_bytes_per_op=%.0f", bytes)
+          + (Double.isNaN(ratio)
+              ? ""
+              : String.format(Locale.ROOT, " driver_alloc_ratio=%.3f", ratio));
     }
 
     String resultLine() {
       return String.format(
           Locale.ROOT,
           "RESULT workload=%s client=%s concurrency=%d ops_per_s=%.0f cpu_us_per_op=%.2f"
-              + " alloc_bytes_per_op=%.0f p99_us=%.0f segments_per_op=%.3f"
+              + " alloc_bytes_per_op=%.0f%s p99_us=%.0f segments_per_op=%.3f"
               + " bytes_per_op=%.1f p50_us=%.0f p999_us=%.0f gc_count=%.0f gc_ms=%.0f"
               + " node_cpu_us_per_op=%.2f%s mode=%s",
           workload.label,
@@ -95,6 +152,7 @@ final class Report {
           get("ops_per_s"),
           get("cpu_us_per_op"),
           get("alloc_bytes_per_op"),
+          driverAllocFields(),
           get("p99_us"),
           get("segments_per_op"),
           get("bytes_per_op"),
@@ -126,10 +184,12 @@ final class Report {
     }
     for (Summary s : summaries) {
       for (Summary b : summaries) {
-        if (b.client.equals(Benchmark.BASELINE)
-            && b.workload == s.workload
-            && b.concurrency == s.concurrency) {
-          s.baseline = b;
+        if (b.workload == s.workload && b.concurrency == s.concurrency) {
+          if (b.client.equals(Benchmark.BASELINE)) {
+            s.baseline = b;
+          } else if (b.client.equals(Benchmark.HARNESS)) {
+            s.harness = b;
+          }
         }
       }
     }
@@ -148,6 +208,7 @@ final class Report {
   private static int order(String client) {
     List<String> all =
         List.of(
+            "harness",
             "apache",
             "scylla",
             "scylla-shard-unaware",
@@ -156,6 +217,10 @@ final class Report {
             "scylla-template",
             "spring-data");
     return all.indexOf(client);
+  }
+
+  private boolean hasHarness() {
+    return results.stream().anyMatch(r -> r.client().equals(Benchmark.HARNESS));
   }
 
   private boolean scylla() {
@@ -170,24 +235,34 @@ final class Report {
             Locale.ROOT,
             "Benchmark against %s, started %s; %d core(s), %s; client JVMs: %s; %d round(s), medians;"
                 + " load average at start: %s. Ratios are to `apache` (Apache driver 4.19 async) at"
-                + " the same workload and concurrency.%n%n",
+                + " the same workload and concurrency.%s%n%n",
             target,
             started,
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
             String.join(" ", jvmFlags),
             rounds,
-            load));
+            load,
+            hasHarness()
+                ? " \"driver alloc B/op\" is alloc B/op less the harness's own share, measured by"
+                    + " the `harness` client (the same loop, values, stages and checks against"
+                    + " futures that a thread completes, no driver; its share is its alloc B/op"
+                    + " less one "
+                    + futureBytes
+                    + "-byte future, the driver's own); async clients only."
+                : ""));
     t.append(
-        "| workload | client | C | ops/s | client CPU us/op | alloc B/op | GC n / ms |"
+        "| workload | client | C | ops/s | client CPU us/op | alloc B/op | driver alloc B/op |"
+            + " GC n / ms |"
             + " p50 / p99 / p999 us | bytes/op | segments/op | req/seg out | node CPU us/op (cores) |"
             + (scylla() ? " on owning shard |\n" : "\n"));
-    t.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + (scylla() ? "--:|\n" : "\n"));
+    t.append(
+        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + (scylla() ? "--:|\n" : "\n"));
     for (Summary s : summaries()) {
       t.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d | %.0f%s | %.2f%s | %.0f%s | %.0f / %.0f | %.0f / %.0f / %.0f |"
+              "| %s | %s | %d | %.0f%s | %.2f%s | %.0f%s | %s | %.0f / %.0f | %.0f / %.0f / %.0f |"
                   + " %.1f%s | %.3f%s | %.1f | %.2f (%.2f) |%s%n",
               s.workload.label,
               s.client,
@@ -198,6 +273,7 @@ final class Report {
               s.ratio("cpu_us_per_op"),
               s.get("alloc_bytes_per_op"),
               s.ratio("alloc_bytes_per_op"),
+              s.driverAllocCell(),
               s.get("gc_count"),
               s.get("gc_ms"),
               s.get("p50_us"),

@@ -186,14 +186,19 @@ public class CqlTemplate implements CqlOperations {
    * template.
    */
   public static <T> T single(String cql, List<T> rows) {
-    if (rows.isEmpty()) {
+    return single(cql, rows.isEmpty() ? null : rows.get(0), rows.size());
+  }
+
+  /** {@link #single(String, List)} for a caller that counted the rows and kept the first. */
+  static <T> T single(String cql, T first, int rows) {
+    if (rows == 0) {
       throw new EmptyResultDataAccessException("expected exactly 1 row from [" + cql + "]", 1);
     }
-    if (rows.size() > 1) {
+    if (rows > 1) {
       throw new IncorrectResultSizeDataAccessException(
-          "expected exactly 1 row from [" + cql + "] but got " + rows.size(), 1, rows.size());
+          "expected exactly 1 row from [" + cql + "] but got " + rows, 1, rows);
     }
-    return rows.get(0);
+    return first;
   }
 
   @Override

@@ -293,7 +293,12 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public CompletionStage<PreparedStatement> prepareAsync(String cql) {
-    return prepareInternal(cql).thenApply(prepared -> prepared);
+    DefaultPreparedStatement cached = preparedCache.get(cql);
+    if (cached != null) {
+      return CompletableFuture.completedFuture(cached); // the hot path: one future, no stage
+    }
+    // a stage of the caller's own: the PREPARE's future is shared with concurrent callers
+    return preparedCache.prepareMissing(cql).thenApply(prepared -> prepared);
   }
 
   CompletableFuture<DefaultPreparedStatement> prepareInternal(String cql) {
