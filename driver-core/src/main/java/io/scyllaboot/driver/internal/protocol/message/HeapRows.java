@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.protocol.message;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -103,6 +104,20 @@ public final class HeapRows {
    */
   public int cellOffset(int row, int column) {
     return cellOffsets[row * columnCount + column];
+  }
+
+  /**
+   * A read-only buffer over the {@code length} bytes at {@code index} (a blob's value). A value
+   * that is at least half the page is a view of the heap copy, so a large blob is not copied a
+   * second time and keeps alive at most its own size again; a smaller one is copied, so that it
+   * never keeps a large page alive. Read-only either way: the page is shared by every row and
+   * thread.
+   */
+  public ByteBuffer readOnlyBytes(int index, int length) {
+    if (2L * length >= copy.length) {
+      return ByteBuffer.wrap(copy).slice(index, length).asReadOnlyBuffer();
+    }
+    return ByteBuffer.wrap(Arrays.copyOfRange(copy, index, index + length)).asReadOnlyBuffer();
   }
 
   /**
