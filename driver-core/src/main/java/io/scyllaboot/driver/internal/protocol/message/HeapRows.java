@@ -21,6 +21,8 @@ public final class HeapRows {
   private final int rowCount;
   private final int[] cellOffsets;
   private volatile ColumnDefinitions columns;
+  // A read-only view of the whole copy, made on the first large value read; values are slices.
+  private volatile ByteBuffer readOnlyCopy;
 
   HeapRows(
       ByteBuf source,
@@ -115,7 +117,12 @@ public final class HeapRows {
    */
   public ByteBuffer readOnlyBytes(int index, int length) {
     if (2L * length >= copy.length) {
-      return ByteBuffer.wrap(copy).slice(index, length).asReadOnlyBuffer();
+      ByteBuffer whole = readOnlyCopy;
+      if (whole == null) { // racing threads may both make one; either is the same view
+        whole = ByteBuffer.wrap(copy).asReadOnlyBuffer();
+        readOnlyCopy = whole;
+      }
+      return whole.slice(index, length); // a slice of a read-only buffer is read-only
     }
     return ByteBuffer.wrap(Arrays.copyOfRange(copy, index, index + length)).asReadOnlyBuffer();
   }
