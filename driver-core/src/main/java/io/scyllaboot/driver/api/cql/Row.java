@@ -84,8 +84,18 @@ public interface Row {
 
   @Nullable Instant getInstant(String name);
 
+  /**
+   * A {@code blob} (or custom type) value as a <b>read-only</b> buffer from position 0 to its
+   * length (so {@code array()} is not available: copy it with {@code get(byte[])}). Each call
+   * returns a buffer of its own position and limit; the content never changes. A value at least
+   * half its page's size is a view of the page's heap copy, not a second copy: keeping it keeps
+   * that page's bytes (at most its own size again); a smaller value is a copy of its own. (The
+   * Apache driver hands out a writable duplicate of the value, which a write changes for every
+   * later read of the row.)
+   */
   @Nullable ByteBuffer getBytes(int index);
 
+  /** As {@link #getBytes(int)}. */
   @Nullable ByteBuffer getBytes(String name);
 
   /** The elements of a {@code list} or {@code vector}; an empty list for null. */

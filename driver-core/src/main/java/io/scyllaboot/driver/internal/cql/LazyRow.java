@@ -92,7 +92,14 @@ final class LazyRow implements Row {
     HeapRows rows = page.rows();
     ByteBuf buffer = rows.buffer();
     int length = buffer.getInt(offset);
-    return length < 0 ? null : page.codec(index).decode(buffer, offset + 4, length);
+    if (length < 0) {
+      return null;
+    }
+    TypeCodec<?> codec = page.codec(index);
+    // Blobs (and custom types): no decoding, so no second copy of a large value.
+    return codec.javaType() == ByteBuffer.class
+        ? rows.readOnlyBytes(offset + 4, length)
+        : codec.decode(buffer, offset + 4, length);
   }
 
   @Override

@@ -49,7 +49,10 @@ final class SimpleCodecs {
     }
   }
 
-  /** blob: accepts a ByteBuffer (its remaining bytes) or a byte[]; decodes to a heap ByteBuffer. */
+  /**
+   * blob: accepts a ByteBuffer (its remaining bytes) or a byte[]; decodes to a read-only heap
+   * ByteBuffer of its own.
+   */
   static final class BlobCodec implements TypeCodec<ByteBuffer> {
     @Override
     public DataType cqlType() {
@@ -84,7 +87,7 @@ final class SimpleCodecs {
     public ByteBuffer decode(ByteBuf in, int index, int length) {
       byte[] bytes = new byte[length];
       in.getBytes(index, bytes);
-      return ByteBuffer.wrap(bytes);
+      return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
   }
 

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.protocol.message;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -20,6 +21,8 @@ public final class HeapRows {
   private final int rowCount;
   private final int[] cellOffsets;
   private volatile ColumnDefinitions columns;
+  // A read-only view of the whole copy, made on the first large value read; values are slices.
+  private volatile ByteBuffer readOnlyCopy;
 
   HeapRows(
       ByteBuf source,
@@ -103,6 +106,25 @@ public final class HeapRows {
    */
   public int cellOffset(int row, int column) {
     return cellOffsets[row * columnCount + column];
+  }
+
+  /**
+   * A read-only buffer over the {@code length} bytes at {@code index} (a blob's value). A value
+   * that is at least half the page is a view of the heap copy, so a large blob is not copied a
+   * second time and keeps alive at most its own size again; a smaller one is copied, so that it
+   * never keeps a large page alive. Read-only either way: the page is shared by every row and
+   * thread.
+   */
+  public ByteBuffer readOnlyBytes(int index, int length) {
+    if (2L * length >= copy.length) {
+      ByteBuffer whole = readOnlyCopy;
+      if (whole == null) { // racing threads may both make one; either is the same view
+        whole = ByteBuffer.wrap(copy).asReadOnlyBuffer();
+        readOnlyCopy = whole;
+      }
+      return whole.slice(index, length); // a slice of a read-only buffer is read-only
+    }
+    return ByteBuffer.wrap(Arrays.copyOfRange(copy, index, index + length)).asReadOnlyBuffer();
   }
 
   /**
