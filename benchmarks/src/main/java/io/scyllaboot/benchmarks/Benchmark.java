@@ -203,7 +203,7 @@ public final class Benchmark {
             }
           }
           for (String client : clients) {
-            if (SYNC_CLIENTS.contains(client)) {
+            if (SYNC_CLIENTS.contains(client) || VirtualThreadClients.isVirtual(client)) {
               failures += measure(admin, client, workload, syncThreads, round) ? 0 : 1;
             }
           }

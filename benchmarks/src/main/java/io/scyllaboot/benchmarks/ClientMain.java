@@ -29,7 +29,8 @@ import org.HdrHistogram.Recorder;
  * One client in its own JVM: opens the client, runs {@code warmup} operations of a workload, then
  * measures {@code ops} operations with {@code concurrency} in flight (asynchronous clients: that
  * many chains, each issuing its next request when the previous completes; synchronous clients: that
- * many threads) and prints one {@code METRICS} line:
+ * many threads, platform threads or, for {@link VirtualThreadClients}, virtual ones) and prints one
+ * {@code METRICS} line:
  *
  * <pre>
  * METRICS ops= seconds= cpu_ns= alloc_bytes= gc_count= gc_ms= p50_ns= p99_ns= p999_ns=
@@ -70,9 +71,14 @@ public final class ClientMain {
     InetSocketAddress node = new InetSocketAddress(args[5], Integer.parseInt(args[6]));
     long nodePid = args.length > 7 ? Long.parseLong(args[7]) : -1;
 
-    Client client = Clients.create(clientName);
+    Client client = Clients.create(VirtualThreadClients.platformName(clientName));
     client.open(node);
-    ExecutorService threads = client.sync() ? Executors.newFixedThreadPool(concurrency) : null;
+    ExecutorService threads =
+        !client.sync()
+            ? null
+            : VirtualThreadClients.isVirtual(clientName)
+                ? VirtualThreadClients.executor()
+                : Executors.newFixedThreadPool(concurrency);
     Recorder recorder = new Recorder(TimeUnit.SECONDS.toNanos(60), 3);
     try {
       run(client, workload, concurrency, warmup, recorder, threads);

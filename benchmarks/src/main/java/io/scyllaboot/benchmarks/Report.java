@@ -215,7 +215,9 @@ final class Report {
             "scylla-async-template",
             "spring-data-async",
             "scylla-template",
-            "spring-data");
+            "spring-data",
+            "scylla-template-virtual",
+            "spring-data-virtual");
     return all.indexOf(client);
   }
 

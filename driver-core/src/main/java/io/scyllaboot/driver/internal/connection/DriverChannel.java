@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.connection;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.SingleThreadEventExecutor;
 import io.netty.util.internal.PlatformDependent;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
@@ -23,10 +24,24 @@ import org.jspecify.annotations.Nullable;
  * event-loop turn moves everything queued onto the wire and flushes once, so that concurrent
  * requests share packets: this is the write coalescing that keeps syscalls and TCP segments per
  * request low.
+ *
+ * <p>The drain task is queued without waking the event loop up (no eventfd write, no extra epoll
+ * return) when at least {@link #LAZY_DRAIN_MIN_IN_FLIGHT} requests are in flight, some with a
+ * deadline: the loop is then bound to run again soon, for the next of many responses or at worst
+ * for the deadline check that runs every tick while such a request is in flight, and the drain
+ * rides on that turn with whatever else was sent meanwhile, so that many woken synchronous callers
+ * share one flush. With fewer in flight, responses are too sparse to carry it without delaying it
+ * noticeably, and it wakes the loop as before.
  */
 public final class DriverChannel {
   private static final AtomicIntegerFieldUpdater<DriverChannel> DRAIN_SCHEDULED =
       AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "drainScheduled");
+
+  /** In flight from which a drain waits for the loop's next turn instead of waking it. */
+  static final int LAZY_DRAIN_MIN_IN_FLIGHT = 32;
+
+  /** A task that does nothing: queued to wake the event loop up. */
+  private static final Runnable WAKE_UP = () -> {};
 
   private final Channel channel;
   private final InFlightHandler inFlight;
@@ -35,6 +50,8 @@ public final class DriverChannel {
   private final String name;
   private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
   private final Runnable drainTask = this::drain;
+  // The event loop, when it can take a task without a wake-up (Netty's own loops); else null.
+  private final SingleThreadEventExecutor lazyLoop;
   private volatile int drainScheduled;
   // Set by the handshake, before the channel is handed out through a future (which publishes it).
   private ScyllaFeatures features = ScyllaFeatures.NONE;
@@ -50,6 +67,7 @@ public final class DriverChannel {
     this.protocolVersion = protocolVersion;
     this.maxFrameLength = maxFrameLength;
     this.name = name;
+    this.lazyLoop = channel.eventLoop() instanceof SingleThreadEventExecutor loop ? loop : null;
   }
 
   /**
@@ -78,13 +96,30 @@ public final class DriverChannel {
       try {
         // Always a task, even on the event loop: requests sent from response callbacks during
         // one read batch are then written and flushed together.
-        channel.eventLoop().execute(drainTask);
+        scheduleDrain();
       } catch (RejectedExecutionException e) { // the event loop is shut down
         drainScheduled = 0;
         failQueued(new RequestNotSentException(name + " is closed", e));
       }
     }
     return pending;
+  }
+
+  private void scheduleDrain() {
+    // The count is read racily (it only chooses); the flag is what makes skipping the wake-up safe.
+    if (lazyLoop == null
+        || inFlight.inFlightCount() < LAZY_DRAIN_MIN_IN_FLIGHT
+        || !inFlight.awaitingDeadlines()) {
+      channel.eventLoop().execute(drainTask);
+      return;
+    }
+    lazyLoop.lazyExecute(drainTask);
+    // The last such request may have left meanwhile, and the loop gone to sleep without seeing
+    // the task: the flag is cleared before the loop looks for tasks, and the task was queued
+    // before this read, so one of the two sees the other.
+    if (!inFlight.awaitingDeadlines()) {
+      lazyLoop.execute(WAKE_UP);
+    }
   }
 
   /**

@@ -63,6 +63,8 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private PendingRequest tail;
   private boolean checkScheduled;
   private final Runnable checkDeadlines = this::checkDeadlines;
+  // Whether the list above is non-empty, for other threads; written only when that changes.
+  private volatile boolean awaitingDeadlines;
 
   InFlightHandler(
       int maxRequests,
@@ -156,6 +158,7 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     request.next = null;
     if (tail == null) {
       head = request;
+      awaitingDeadlines = true;
     } else {
       tail.next = request;
     }
@@ -168,6 +171,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     PendingRequest after = request.next;
     if (before == null) {
       head = after;
+      if (after == null) {
+        awaitingDeadlines = false;
+      }
     } else {
       before.next = after;
     }
@@ -241,6 +247,15 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     if (head != null || !waiting.isEmpty()) {
       scheduleCheck();
     }
+  }
+
+  /**
+   * Whether a request with a deadline is in flight: then the event loop is bound to run again soon,
+   * for its response or for the deadline check, which reschedules itself while this holds. Any
+   * thread; written by the event loop only when it changes, before the loop looks for tasks.
+   */
+  boolean awaitingDeadlines() {
+    return awaitingDeadlines;
   }
 
   int orphanedCount() {
@@ -347,6 +362,7 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     orphaned = 0;
     head = null;
     tail = null;
+    awaitingDeadlines = false;
     for (int id = 0; id < inFlight.length; id++) {
       PendingRequest request = inFlight[id];
       if (request != null) {
