@@ -17,4 +17,13 @@ public interface ResponseCallback {
    * @param error why there is no response, or null
    */
   void onResponse(@Nullable ResponseFrame response, @Nullable Throwable error);
+
+  /**
+   * Whether the request may be failed with {@link
+   * io.scyllaboot.driver.api.error.NodeUnresponsiveException} while it waits on an unresponsive
+   * connection, to be sent to another node: only for an idempotent request.
+   */
+  default boolean movableWhenUnresponsive() {
+    return false;
+  }
 }
