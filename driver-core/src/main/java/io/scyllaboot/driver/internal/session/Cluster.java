@@ -294,6 +294,15 @@ final class Cluster implements ClusterMetadata {
    * so that each node knows the statement before its first EXECUTE.
    */
   CompletableFuture<DefaultPreparedStatement> prepare(StatementRequests requests, String query) {
+    try {
+      return prepareOnFirstNode(requests, query);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e); // a future, never a throw: see the cache
+    }
+  }
+
+  private CompletableFuture<DefaultPreparedStatement> prepareOnFirstNode(
+      StatementRequests requests, String query) {
     QueryPlan plan = loadBalancing.newPlan();
     DefaultNode node;
     while ((node = plan.poll()) != null) {

@@ -159,7 +159,11 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   /** Sends the first attempt; the request holds a throttler permit from here on. */
   void start() {
-    sendToNextNode();
+    try {
+      sendToNextNode();
+    } catch (RuntimeException e) {
+      fail(e); // a defect, not the node's: the caller learns of it through the future
+    }
   }
 
   private void sendToNextNode() {
