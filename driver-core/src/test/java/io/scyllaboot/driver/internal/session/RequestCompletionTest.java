@@ -89,4 +89,39 @@ class RequestCompletionTest {
     assertThat(second.handle((ok, error) -> error).get(1, TimeUnit.SECONDS))
         .hasMessage("second try ran");
   }
+
+  @Test
+  void should_learn_a_tablet_from_a_statement_without_partition_key_markers() {
+    // Variables but no partition key marker: the statement has no routing keyspace of its own.
+    String byValue = "SELECT k FROM ks.tbl WHERE v = ? ALLOW FILTERING";
+    DefaultCqlSession session = connect(1);
+    cluster.prime(
+        byValue,
+        List.of(new Column("v", PrimitiveType.TEXT)),
+        new int[0],
+        List.of(new Column("k", PrimitiveType.INT)),
+        List.of(List.of(1)));
+    cluster.behave(
+        byValue,
+        FakeCluster.Behaviour.withPayload(
+            java.util.Map.of(
+                io.scyllaboot.driver.internal.routing.Tablet.PAYLOAD_KEY,
+                tabletPayload(-100, 100, new java.util.UUID(0xFA4E, 0), 0))));
+    assertThat(session.executeAsync(byValue, "x").toCompletableFuture())
+        .succeedsWithin(Duration.ofSeconds(5))
+        .satisfies(page -> page.close());
+    assertThat(session.loadBalancing().tablets().tablets("ks", "tbl"))
+        .singleElement()
+        .satisfies(tablet -> assertThat(tablet.lastToken()).isEqualTo(100));
+  }
+
+  /** The tablets-routing-v1 payload of one tablet with one replica. */
+  private static byte[] tabletPayload(long first, long last, java.util.UUID host, int shard) {
+    java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(12 + 12 + 8 + 32);
+    out.putInt(8).putLong(first).putInt(8).putLong(last);
+    out.putInt(4 + 32).putInt(1); // the replica list's length, its count
+    out.putInt(28).putInt(16).putLong(host.getMostSignificantBits());
+    out.putLong(host.getLeastSignificantBits()).putInt(4).putInt(shard);
+    return out.array();
+  }
 }
