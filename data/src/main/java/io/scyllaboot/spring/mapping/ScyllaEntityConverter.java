@@ -53,6 +53,38 @@ public class ScyllaEntityConverter {
     return read(entity, property -> row.getObject(property.getColumnName()));
   }
 
+  /**
+   * Reads a row into a mapped class that need not be a table (a DTO or a projection): properties
+   * whose column the row lacks stay null (or their constructor default).
+   */
+  public <T> T readPartial(ScyllaPersistentEntity<T> entity, Row row) {
+    return read(
+        entity,
+        property ->
+            row.columnDefinitions().contains(property.getColumnName())
+                ? row.getObject(property.getColumnName())
+                : null);
+  }
+
+  /**
+   * A driver value as the given type, converted as a property of that type would be (custom reading
+   * converters first, then numbers, enums, timestamps...).
+   */
+  @SuppressWarnings("unchecked")
+  public <V> V readValue(Object value, Class<V> type) {
+    return (V) convertRead(TypeInformation.of(type), value);
+  }
+
+  /** Whether the custom conversions read whole rows into this type (a {@code Row} converter). */
+  public boolean hasRowReader(Class<?> type) {
+    return conversions.hasCustomReadTarget(Row.class, type);
+  }
+
+  /** A whole row through the application's {@code Row} reading converter to this type. */
+  public <V> V readRow(Row row, Class<V> type) {
+    return conversionService.convert(row, type);
+  }
+
   private <T> T read(
       ScyllaPersistentEntity<T> entity, Function<ScyllaPersistentProperty, Object> columns) {
     EntityInstantiator instantiator = instantiators.getInstantiatorFor(entity);
