@@ -28,6 +28,16 @@ public record ExecutionInfo(
     Map<String, ByteBuffer> customPayload,
     int speculativeExecutions) {
 
+  /** Without speculative executions. */
+  public ExecutionInfo(
+      InetSocketAddress coordinator,
+      List<Attempt> attempts,
+      List<String> warnings,
+      @Nullable UUID tracingId,
+      Map<String, ByteBuffer> customPayload) {
+    this(coordinator, attempts, warnings, tracingId, customPayload, 0);
+  }
+
   /**
    * One attempt of a request.
    *

@@ -27,7 +27,6 @@ import io.scyllaboot.driver.internal.protocol.message.Execute;
 import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
 import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
-import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.InetSocketAddress;
@@ -214,9 +213,13 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   /** Sends the first attempt; the request holds a throttler permit from here on. */
   void start() {
-    sendToNextNode();
-    if (speculation != null && channel != null && !isDone()) {
-      scheduleSpeculation(this, 1);
+    try {
+      sendToNextNode();
+      if (speculation != null && channel != null && !isDone()) {
+        scheduleSpeculation(this, 1);
+      }
+    } catch (RuntimeException e) {
+      fail(e); // a defect, not the node's: the caller learns of it through the future
     }
   }
 
@@ -360,8 +363,8 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   public void onResponse(ResponseFrame frame, Throwable error) {
     if (speculation != null && rootOrThis().isDone()) {
       // Another execution completed the request (this attempt may be the cancelled one).
-      if (frame != null && frame.message() instanceof RowsResult rows) {
-        rows.release();
+      if (frame != null) {
+        StatementRequests.releaseRows(frame);
       }
       return;
     }
@@ -376,16 +379,18 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       onError(exception);
       return;
     }
-    if (!frame.customPayload().isEmpty()) {
-      session.learnTablet(statement, frame);
-    }
-    if (latencyPolicy != null) {
-      latencyPolicy.onResponse(node, System.nanoTime() - sentNanos);
-    }
-    if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
-      LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
-    }
+    boolean rowsHandedOver = false;
     try {
+      if (!frame.customPayload().isEmpty()) {
+        session.learnTablet(statement, frame);
+      }
+      if (latencyPolicy != null) {
+        latencyPolicy.onResponse(node, System.nanoTime() - sentNanos);
+      }
+      if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
+        LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
+      }
+      rowsHandedOver = true; // the page owns the rows, or toResultSet released them
       AsyncResultSet page =
           // The handler itself fetches the next page: no fetcher object per request.
           session
@@ -405,7 +410,21 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
         agreement.whenComplete((agreed, ignored) -> succeed(page));
       }
     } catch (RuntimeException e) {
+      if (!rowsHandedOver) {
+        StatementRequests.releaseRows(frame);
+      }
       fail(e);
+    }
+  }
+
+  /**
+   * The backstop: {@link #onResponse} threw (a defect, e.g. in code it calls), so the request fails
+   * with that error now instead of leaving its caller to wait forever.
+   */
+  @Override
+  public void onCallbackFailure(Throwable unexpected) {
+    if (!rootOrThis().isDone()) {
+      fail(unexpected);
     }
   }
 
