@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
@@ -48,6 +50,7 @@ public class ScyllaTemplate
   private final EntityWrites writes;
   private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
   private final RowReaders readers;
+  private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
   /** A template with a default mapping (snake_case names). */
   public ScyllaTemplate(CqlSession session) {
@@ -81,6 +84,19 @@ public class ScyllaTemplate
   /** The callbacks run around writes and reads (null: none). */
   public void setEntityCallbacks(@Nullable EntityCallbacks callbacks) {
     lifecycle.setCallbacks(callbacks);
+  }
+
+  /**
+   * Where the async methods run callbacks and events (default: the common fork-join pool), never on
+   * the driver's I/O thread, where a listener that calls the database would block the event loop.
+   * Without callbacks and events they add no thread hop.
+   */
+  public void setAsyncLifecycleExecutor(Executor executor) {
+    this.asyncLifecycleExecutor = Objects.requireNonNull(executor, "executor");
+  }
+
+  private Executor lifecycleExecutor() {
+    return lifecycle.isActive() ? asyncLifecycleExecutor : Runnable::run;
   }
 
   /** Whether mapping events are published (default true, when there is a publisher). */
@@ -215,9 +231,19 @@ public class ScyllaTemplate
     return writes.execute(writes.insert(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. */
+  /**
+   * Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. Callbacks
+   * and events run on the {@linkplain #setAsyncLifecycleExecutor async lifecycle executor}.
+   */
   public <T> CompletableFuture<EntityWriteResult<T>> insertAsync(T entity, InsertOptions options) {
-    return writes.executeAsync(() -> writes.insert(cqlOf(entity), entity, options, true));
+    return insertAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #insertAsync(Object, InsertOptions)} with callbacks and events run on this executor. */
+  public <T> CompletableFuture<EntityWriteResult<T>> insertAsync(
+      T entity, InsertOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.insert(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -230,9 +256,16 @@ public class ScyllaTemplate
     return writes.execute(writes.update(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #update(Object, UpdateOptions)}; translated failures complete it. */
+  /** Asynchronous {@link #update(Object, UpdateOptions)}, as {@link #insertAsync}. */
   public <T> CompletableFuture<EntityWriteResult<T>> updateAsync(T entity, UpdateOptions options) {
-    return writes.executeAsync(() -> writes.update(cqlOf(entity), entity, options, true));
+    return updateAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #updateAsync(Object, UpdateOptions)} with callbacks and events run on this executor. */
+  public <T> CompletableFuture<EntityWriteResult<T>> updateAsync(
+      T entity, UpdateOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.update(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -245,10 +278,17 @@ public class ScyllaTemplate
     return writes.execute(writes.delete(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #delete(Object, DeleteOptions)}; translated failures complete it. */
+  /** Asynchronous {@link #delete(Object, DeleteOptions)}, as {@link #insertAsync}. */
   public CompletableFuture<? extends WriteResult> deleteAsync(
       Object entity, DeleteOptions options) {
-    return writes.executeAsync(() -> writes.delete(cqlOf(entity), entity, options, true));
+    return deleteAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #deleteAsync(Object, DeleteOptions)} with events run on this executor. */
+  public CompletableFuture<? extends WriteResult> deleteAsync(
+      Object entity, DeleteOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.delete(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -263,6 +303,12 @@ public class ScyllaTemplate
 
   /** Asynchronous {@link #deleteById}: the statement's future, failures translated. */
   public CompletableFuture<Boolean> deleteByIdAsync(Object id, Class<?> entityClass) {
+    return deleteByIdAsync(id, entityClass, lifecycleExecutor());
+  }
+
+  /** {@link #deleteByIdAsync(Object, Class)} with the after-delete event run on this executor. */
+  public CompletableFuture<Boolean> deleteByIdAsync(
+      Object id, Class<?> entityClass, Executor lifecycle) {
     Objects.requireNonNull(id, "id");
     EntityCql<?> cql = cql(entityClass);
     String deleteCql = cql.delete(false, false, null);
@@ -271,14 +317,25 @@ public class ScyllaTemplate
         .thenApply(
             page -> {
               page.close();
-              lifecycle.publish(
-                  new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
               return page.wasApplied();
-            });
+            })
+        .thenApplyAsync(
+            applied -> {
+              this.lifecycle.publish(
+                  new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
+              return applied;
+            },
+            lifecycle);
   }
 
   /** Asynchronous {@link #selectOneById}: null when there is no such row. */
   public <T> CompletableFuture<@Nullable T> selectOneByIdAsync(Object id, Class<T> entityClass) {
+    return selectOneByIdAsync(id, entityClass, lifecycleExecutor());
+  }
+
+  /** {@link #selectOneByIdAsync(Object, Class)} with the row mapped (events, callbacks) there. */
+  public <T> CompletableFuture<@Nullable T> selectOneByIdAsync(
+      Object id, Class<T> entityClass, Executor lifecycle) {
     Objects.requireNonNull(id, "id");
     EntityCql<T> cql = cql(entityClass);
     RowMapper<T> mapper = mapper(cql);
@@ -287,11 +344,12 @@ public class ScyllaTemplate
         .thenApply(
             page -> {
               try {
-                return first(page.one(), mapper);
+                return page.one();
               } finally {
                 page.close();
               }
-            });
+            })
+        .thenApplyAsync(row -> first(row, mapper), lifecycle);
   }
 
   @Override
