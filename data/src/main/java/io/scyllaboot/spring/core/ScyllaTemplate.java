@@ -151,14 +151,27 @@ public class ScyllaTemplate
     return mapper(cql(entityClass));
   }
 
+  /**
+   * As {@link #rowMapper}, for rows that may lack some of the entity's columns (a query selecting
+   * some): their properties stay null (or their constructor default).
+   */
+  public <T> RowMapper<T> partialRowMapper(Class<T> entityClass) {
+    return mapper(cql(entityClass), true);
+  }
+
   private <T> RowMapper<T> mapper(EntityCql<T> cql) {
+    return mapper(cql, false);
+  }
+
+  private <T> RowMapper<T> mapper(EntityCql<T> cql, boolean partial) {
     ScyllaPersistentEntity<T> entity = cql.entity();
     String table = entity.getTableName();
     return (row, rowNumber) -> {
       if (lifecycle.publishes()) {
         lifecycle.publish(new AfterLoadEvent<>(row, entity.getType(), table));
       }
-      return lifecycle.afterConvert(converter.read(entity, row), table);
+      T read = partial ? converter.readPartial(entity, row) : converter.read(entity, row);
+      return lifecycle.afterConvert(read, table);
     };
   }
 
