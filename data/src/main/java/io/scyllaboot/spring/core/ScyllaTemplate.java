@@ -377,16 +377,22 @@ public class ScyllaTemplate
 
   // ---- for batches
 
-  <T> BoundStatement batchInsert(T entity, InsertOptions options) {
-    return writes.bind(writes.insert(cqlOf(entity), entity, options, false));
+  // Versions are checked in batches too: a versioned write carries its condition and its undo.
+
+  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options) {
+    return writes.insert(cqlOf(entity), entity, options, true);
   }
 
-  <T> BoundStatement batchUpdate(T entity, UpdateOptions options) {
-    return writes.bind(writes.update(cqlOf(entity), entity, options, false));
+  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options) {
+    return writes.update(cqlOf(entity), entity, options, true);
   }
 
-  <T> BoundStatement batchDelete(T entity) {
-    return writes.bind(writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), false));
+  <T> EntityWrites.Write<T> batchDelete(T entity) {
+    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), true);
+  }
+
+  BoundStatement bind(EntityWrites.Write<?> write) {
+    return writes.bind(write);
   }
 
   WriteResult executeBatch(BatchStatement batch) {
