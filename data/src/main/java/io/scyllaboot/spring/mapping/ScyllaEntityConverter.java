@@ -5,7 +5,7 @@ import io.scyllaboot.driver.api.type.UdtValue;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
@@ -129,8 +129,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A driver value as the declared type wants it: collections and maps element by element, UDT
-   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or (UTC) {@link
-   * LocalDateTime}, {@code blob} as {@code byte[]}.
+   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or {@link
+   * LocalDateTime} (in the mapping context's zone), {@code blob} as {@code byte[]}.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private Object convertRead(TypeInformation<?> declared, Object value) {
@@ -175,7 +175,7 @@ public class ScyllaEntityConverter {
         return Date.from(instant);
       }
       if (type == LocalDateTime.class) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        return LocalDateTime.ofInstant(instant, localDateTimeZone());
       }
     }
     if (type == byte[].class && value instanceof ByteBuffer bytes) {
@@ -221,6 +221,11 @@ public class ScyllaEntityConverter {
     return number;
   }
 
+  private ZoneId localDateTimeZone() {
+    ZoneId zone = mappingContext.getLocalDateTimeZone();
+    return zone == null ? ZoneId.systemDefault() : zone;
+  }
+
   /** The column values of an entity, by column name, key columns first. */
   public <T> Map<String, Object> write(ScyllaPersistentEntity<T> entity, T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
@@ -240,8 +245,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A value as the driver binds it: mapped (UDT) objects as maps of field names, enums as names,
-   * {@link Date} and (UTC) {@link LocalDateTime} as {@link Instant}, {@code byte[]} as a {@link
-   * ByteBuffer}; collections and maps element by element.
+   * {@link Date} and {@link LocalDateTime} (in the mapping context's zone) as {@link Instant},
+   * {@code byte[]} as a {@link ByteBuffer}; collections and maps element by element.
    */
   @SuppressWarnings("unchecked")
   public Object convertWrite(Object value) {
@@ -259,7 +264,7 @@ public class ScyllaEntityConverter {
       return date.toInstant();
     }
     if (value instanceof LocalDateTime local) {
-      return local.toInstant(ZoneOffset.UTC);
+      return local.atZone(localDateTimeZone()).toInstant();
     }
     if (value instanceof byte[] bytes) {
       return ByteBuffer.wrap(bytes);

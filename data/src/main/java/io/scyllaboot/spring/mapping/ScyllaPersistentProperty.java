@@ -10,6 +10,7 @@ import org.springframework.data.mapping.model.SimpleTypeHolder;
 public class ScyllaPersistentProperty
     extends AnnotationBasedPersistentProperty<ScyllaPersistentProperty> {
   private final String columnName;
+  private final String cqlName;
 
   public ScyllaPersistentProperty(
       Property property,
@@ -18,21 +19,24 @@ public class ScyllaPersistentProperty
       NamingStrategy naming) {
     super(property, owner, simpleTypeHolder);
     this.columnName = explicitName(naming);
+    this.cqlName = CqlIdentifiers.cql(columnName);
   }
 
   // @Column, else the name of Spring Data Cassandra's key annotations, else the naming strategy.
   private String explicitName(NamingStrategy naming) {
     Column column = findAnnotation(Column.class);
+    // An annotation's name is CQL (folded to lower case unless quoted), as in Spring Data
+    // Cassandra.
     if (column != null) {
-      return column.value();
+      return CqlIdentifiers.internal(column.value());
     }
     PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
     if (keyColumn != null && !keyColumn.value().isEmpty()) {
-      return keyColumn.value();
+      return CqlIdentifiers.internal(keyColumn.value());
     }
     PrimaryKey key = findAnnotation(PrimaryKey.class);
     if (key != null && !key.value().isEmpty()) {
-      return key.value();
+      return CqlIdentifiers.internal(key.value());
     }
     return naming.apply(getName());
   }
@@ -45,9 +49,14 @@ public class ScyllaPersistentProperty
     return isIdProperty() && getType().isAnnotationPresent(PrimaryKeyClass.class);
   }
 
-  /** The CQL column (or UDT field) name. */
+  /** The column (or UDT field) name, as the server stores it: what rows and UDT values name. */
   public String getColumnName() {
     return columnName;
+  }
+
+  /** The column name as statements write it: quoted when it is a reserved word or needs quotes. */
+  public String getCqlName() {
+    return cqlName;
   }
 
   public boolean isPartitionKey() {
