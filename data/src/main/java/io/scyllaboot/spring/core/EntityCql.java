@@ -47,15 +47,15 @@ final class EntityCql<T> {
     // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
     this.table = entity.getQualifiedTableName();
     this.where =
-        key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
+        key.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(" AND "));
     String columns =
         entity.getColumns().stream()
-            .map(ScyllaPersistentProperty::getColumnName)
+            .map(ScyllaPersistentProperty::getCqlName)
             .collect(Collectors.joining(", "));
     this.selectAll = "SELECT " + columns + " FROM " + table;
     this.selectByKey = selectAll + " WHERE " + where;
     this.existsByKey =
-        "SELECT " + key.get(0).getColumnName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
+        "SELECT " + key.get(0).getCqlName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
     this.count = "SELECT COUNT(*) FROM " + table;
     this.truncate = "TRUNCATE " + table;
   }
@@ -82,7 +82,7 @@ final class EntityCql<T> {
               + table
               + " ("
               + entity.getColumns().stream()
-                  .map(ScyllaPersistentProperty::getColumnName)
+                  .map(ScyllaPersistentProperty::getCqlName)
                   .collect(Collectors.joining(", "))
               + ") VALUES ("
               + "?, ".repeat(entity.getColumns().size() - 1)
@@ -104,9 +104,7 @@ final class EntityCql<T> {
               + table
               + (ttl ? " USING TTL ?" : "")
               + " SET "
-              + regular.stream()
-                  .map(p -> p.getColumnName() + " = ?")
-                  .collect(Collectors.joining(", "))
+              + regular.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(", "))
               + " WHERE "
               + where
               + condition(ifExists, ifVersion, custom);
@@ -132,7 +130,7 @@ final class EntityCql<T> {
   private String condition(boolean ifExists, boolean ifVersion, @Nullable WriteCondition custom) {
     if (ifVersion) {
       return " IF "
-          + version.getColumnName()
+          + version.getCqlName()
           + " = ?"
           + (custom == null ? "" : " AND " + custom.cql());
     }

@@ -5,7 +5,7 @@ import io.scyllaboot.driver.api.type.UdtValue;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
@@ -53,6 +53,38 @@ public class ScyllaEntityConverter {
     return read(entity, property -> row.getObject(property.getColumnName()));
   }
 
+  /**
+   * Reads a row into a mapped class that need not be a table (a DTO or a projection): properties
+   * whose column the row lacks stay null (or their constructor default).
+   */
+  public <T> T readPartial(ScyllaPersistentEntity<T> entity, Row row) {
+    return read(
+        entity,
+        property ->
+            row.columnDefinitions().contains(property.getColumnName())
+                ? row.getObject(property.getColumnName())
+                : null);
+  }
+
+  /**
+   * A driver value as the given type, converted as a property of that type would be (custom reading
+   * converters first, then numbers, enums, timestamps...).
+   */
+  @SuppressWarnings("unchecked")
+  public <V> V readValue(Object value, Class<V> type) {
+    return (V) convertRead(TypeInformation.of(type), value);
+  }
+
+  /** Whether the custom conversions read whole rows into this type (a {@code Row} converter). */
+  public boolean hasRowReader(Class<?> type) {
+    return conversions.hasCustomReadTarget(Row.class, type);
+  }
+
+  /** A whole row through the application's {@code Row} reading converter to this type. */
+  public <V> V readRow(Row row, Class<V> type) {
+    return conversionService.convert(row, type);
+  }
+
   private <T> T read(
       ScyllaPersistentEntity<T> entity, Function<ScyllaPersistentProperty, Object> columns) {
     EntityInstantiator instantiator = instantiators.getInstantiatorFor(entity);
@@ -87,8 +119,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A driver value as the declared type wants it: collections and maps element by element, UDT
-   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or (UTC) {@link
-   * LocalDateTime}, {@code blob} as {@code byte[]}.
+   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or {@link
+   * LocalDateTime} (in the mapping context's zone), {@code blob} as {@code byte[]}.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private Object convertRead(TypeInformation<?> declared, Object value) {
@@ -133,7 +165,7 @@ public class ScyllaEntityConverter {
         return Date.from(instant);
       }
       if (type == LocalDateTime.class) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        return LocalDateTime.ofInstant(instant, localDateTimeZone());
       }
     }
     if (type == byte[].class && value instanceof ByteBuffer bytes) {
@@ -179,6 +211,11 @@ public class ScyllaEntityConverter {
     return number;
   }
 
+  private ZoneId localDateTimeZone() {
+    ZoneId zone = mappingContext.getLocalDateTimeZone();
+    return zone == null ? ZoneId.systemDefault() : zone;
+  }
+
   /** The column values of an entity, by column name, key columns first. */
   public <T> Map<String, Object> write(ScyllaPersistentEntity<T> entity, T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
@@ -196,8 +233,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A value as the driver binds it: mapped (UDT) objects as maps of field names, enums as names,
-   * {@link Date} and (UTC) {@link LocalDateTime} as {@link Instant}, {@code byte[]} as a {@link
-   * ByteBuffer}; collections and maps element by element.
+   * {@link Date} and {@link LocalDateTime} (in the mapping context's zone) as {@link Instant},
+   * {@code byte[]} as a {@link ByteBuffer}; collections and maps element by element.
    */
   @SuppressWarnings("unchecked")
   public Object convertWrite(Object value) {
@@ -215,7 +252,7 @@ public class ScyllaEntityConverter {
       return date.toInstant();
     }
     if (value instanceof LocalDateTime local) {
-      return local.toInstant(ZoneOffset.UTC);
+      return local.atZone(localDateTimeZone()).toInstant();
     }
     if (value instanceof byte[] bytes) {
       return ByteBuffer.wrap(bytes);

@@ -15,6 +15,7 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   private final String tableName;
   private final boolean table;
   private final String keyspace;
+  private final String qualifiedTableName;
   private List<ScyllaPersistentProperty> partitionKey = List.of();
   private List<ScyllaPersistentProperty> clusteringColumns = List.of();
   private List<ScyllaPersistentProperty> columns = List.of();
@@ -30,9 +31,18 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     }
     this.table = annotation != null;
     String named = annotation != null ? annotation.value() : udt != null ? udt.value() : "";
-    this.tableName = named.isEmpty() ? naming.apply(information.getType().getSimpleName()) : named;
+    this.tableName =
+        named.isEmpty()
+            ? naming.apply(information.getType().getSimpleName())
+            : CqlIdentifiers.internal(named);
     this.keyspace =
-        annotation != null && !annotation.keyspace().isEmpty() ? annotation.keyspace() : null;
+        annotation != null && !annotation.keyspace().isEmpty()
+            ? CqlIdentifiers.internal(annotation.keyspace())
+            : null;
+    this.qualifiedTableName =
+        keyspace == null
+            ? CqlIdentifiers.cql(tableName)
+            : CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(tableName);
   }
 
   @Override
@@ -72,19 +82,24 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     this.columns = List.copyOf(ordered);
   }
 
-  /** The table name (or the UDT name). */
+  /** The table name (or the UDT name), as the server stores it. */
   public String getTableName() {
     return tableName;
   }
 
-  /** The keyspace of {@link Table#keyspace()}, or null for the session's keyspace. */
+  /**
+   * The keyspace of {@link Table#keyspace()} as the server stores it, or null for the session's.
+   */
   public String getKeyspace() {
     return keyspace;
   }
 
-  /** The table name as statements use it: {@code keyspace.table}, or the table name alone. */
+  /**
+   * The table (or type) name as statements write it: {@code keyspace.table}, or the name alone,
+   * each part quoted when it needs quotes ({@link CqlIdentifiers#cql(String)}).
+   */
   public String getQualifiedTableName() {
-    return keyspace == null ? tableName : keyspace + "." + tableName;
+    return qualifiedTableName;
   }
 
   /** Whether this type is a table (else a user-defined type). */

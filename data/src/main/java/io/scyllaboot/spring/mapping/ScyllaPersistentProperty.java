@@ -10,6 +10,7 @@ import org.springframework.data.mapping.model.SimpleTypeHolder;
 public class ScyllaPersistentProperty
     extends AnnotationBasedPersistentProperty<ScyllaPersistentProperty> {
   private final String columnName;
+  private final String cqlName;
 
   public ScyllaPersistentProperty(
       Property property,
@@ -18,12 +19,21 @@ public class ScyllaPersistentProperty
       NamingStrategy naming) {
     super(property, owner, simpleTypeHolder);
     Column column = findAnnotation(Column.class);
-    this.columnName = column != null ? column.value() : naming.apply(getName());
+    // An annotation's name is CQL (folded to lower case unless quoted), as in Spring Data
+    // Cassandra.
+    this.columnName =
+        column != null ? CqlIdentifiers.internal(column.value()) : naming.apply(getName());
+    this.cqlName = CqlIdentifiers.cql(columnName);
   }
 
-  /** The CQL column (or UDT field) name. */
+  /** The column (or UDT field) name, as the server stores it: what rows and UDT values name. */
   public String getColumnName() {
     return columnName;
+  }
+
+  /** The column name as statements write it: quoted when it is a reserved word or needs quotes. */
+  public String getCqlName() {
+    return cqlName;
   }
 
   public boolean isPartitionKey() {

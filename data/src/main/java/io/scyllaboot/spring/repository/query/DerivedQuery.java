@@ -62,7 +62,7 @@ final class DerivedQuery implements RepositoryQuery {
     for (Part part : parts) {
       ScyllaPersistentProperty property =
           entity.getRequiredPersistentProperty(part.getProperty().getSegment());
-      String column = property.getColumnName();
+      String column = property.getCqlName();
       predicates.add(column + operator(part));
       if (isLike(part)) {
         likeColumns.add(column);
@@ -96,7 +96,7 @@ final class DerivedQuery implements RepositoryQuery {
                 + entity.getTableName()
                 + " "
                 + entity.getPartitionKey().stream()
-                    .map(ScyllaPersistentProperty::getColumnName)
+                    .map(ScyllaPersistentProperty::getCqlName)
                     .toList()
                 + " with = or In: the server would need ALLOW FILTERING. Add them, or annotate the"
                 + " method with @AllowFiltering");
@@ -114,7 +114,7 @@ final class DerivedQuery implements RepositoryQuery {
       shape = QueryRunner.Shape.EXISTS;
       cql =
           "SELECT "
-              + entity.getPartitionKey().get(0).getColumnName()
+              + entity.getPartitionKey().get(0).getCqlName()
               + " FROM "
               + table
               + where
@@ -124,7 +124,7 @@ final class DerivedQuery implements RepositoryQuery {
       shape = QueryRunner.Shape.ROWS;
       String columns =
           entity.getColumns().stream()
-              .map(ScyllaPersistentProperty::getColumnName)
+              .map(ScyllaPersistentProperty::getCqlName)
               .collect(Collectors.joining(", "));
       selectHead = "SELECT " + columns + " FROM " + table + where;
       staticSort = tree.getSort();
@@ -159,10 +159,10 @@ final class DerivedQuery implements RepositoryQuery {
             "Repository method "
                 + method.describe()
                 + ": CQL orders only by clustering columns, and '"
-                + (property == null ? order.getProperty() : property.getColumnName())
+                + (property == null ? order.getProperty() : property.getCqlName())
                 + "' is not one");
       }
-      orders.add(property.getColumnName() + (order.isAscending() ? " ASC" : " DESC"));
+      orders.add(property.getCqlName() + (order.isAscending() ? " ASC" : " DESC"));
     }
     select.append(" ORDER BY ").append(String.join(", ", orders));
   }
@@ -176,7 +176,7 @@ final class DerivedQuery implements RepositoryQuery {
   }
 
   private String column(Part part) {
-    return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getColumnName();
+    return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getCqlName();
   }
 
   private String operator(Part part) {

@@ -55,10 +55,10 @@ public final class EntityStatements<T, ID> {
     String table = entity.getQualifiedTableName();
     this.columns =
         entity.getColumns().stream()
-            .map(ScyllaPersistentProperty::getColumnName)
+            .map(ScyllaPersistentProperty::getCqlName)
             .collect(Collectors.joining(", "));
     String where =
-        key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
+        key.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(" AND "));
     this.insert =
         "INSERT INTO "
             + table
@@ -69,7 +69,7 @@ public final class EntityStatements<T, ID> {
             + "?)";
     this.selectByKey = "SELECT " + columns + " FROM " + table + " WHERE " + where;
     this.existsByKey =
-        "SELECT " + key.get(0).getColumnName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
+        "SELECT " + key.get(0).getCqlName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
     this.deleteByKey = "DELETE FROM " + table + " WHERE " + where;
     this.selectAll = "SELECT " + columns + " FROM " + table;
     this.count = "SELECT COUNT(*) FROM " + table;
