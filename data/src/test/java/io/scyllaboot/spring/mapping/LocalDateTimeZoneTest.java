@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import java.lang.reflect.Proxy;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Date;
 import java.util.List;

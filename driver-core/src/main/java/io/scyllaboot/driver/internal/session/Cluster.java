@@ -383,6 +383,15 @@ final class Cluster implements ClusterMetadata {
     return false;
   }
 
+  /** Stream ids held by timed-out requests on every pool: no caller waits for them. */
+  int orphanedIds() {
+    int orphaned = 0;
+    for (ChannelPool pool : pools.values()) {
+      orphaned += pool.orphanedIds();
+    }
+    return orphaned;
+  }
+
   @Override
   public Collection<Node> nodes() {
     return List.copyOf(nodes.values());
