@@ -75,6 +75,16 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
     }
   }
 
+  /** When the request was created (about when it was sent); meaningful only with a deadline. */
+  long createdNanos() {
+    return deadlineNanos - timeoutNanos;
+  }
+
+  /** Whether the request may be failed early to move to the next node (idempotent). */
+  boolean movable() {
+    return callback != null && callback.movableWhenUnresponsive();
+  }
+
   boolean isExpired(long now) {
     return deadlineNanos != NO_DEADLINE && now - deadlineNanos >= 0;
   }
@@ -116,6 +126,11 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
         callback.onResponse(response, error);
       } catch (Throwable unexpected) {
         LOG.warn("response callback of a request to {} failed", connection, unexpected);
+        try {
+          callback.onCallbackFailure(unexpected); // the backstop: its caller must not wait forever
+        } catch (Throwable again) {
+          LOG.warn("failure callback of a request to {} failed", connection, again);
+        }
       }
     }
   }

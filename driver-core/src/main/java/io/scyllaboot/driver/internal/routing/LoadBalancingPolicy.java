@@ -10,6 +10,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the request's token that are up (rotated round robin, so that load spreads over replicas), then
  * the other local nodes that are up (rotated too). Remote data centers are not used. Building a
  * plan takes no lock and allocates one array and the plan.
+ *
+ * <p>Every plan then avoids slow nodes: a node that is not {@linkplain DefaultNode#isResponsive()
+ * responsive} (its requests wait and it read nothing for the unresponsive timeout) goes to the end,
+ * behind every other node, as if it were down, until it answers again; and a first node that is
+ * busy or warming up trades places with the second (not for lightweight transactions, whose primary
+ * replica keeps its place while it answers).
  */
 public final class LoadBalancingPolicy {
   private static final DefaultNode[] NONE = new DefaultNode[0];
@@ -23,6 +29,11 @@ public final class LoadBalancingPolicy {
 
   public LoadBalancingPolicy(String localDatacenter) {
     this.localDatacenter = localDatacenter;
+  }
+
+  /** Sets the round-robin counter, so that tests can cross its wrap without 2^31 plans. */
+  public void roundRobin(int next) {
+    roundRobin.set(next);
   }
 
   public String localDatacenter() {
@@ -81,7 +92,7 @@ public final class LoadBalancingPolicy {
     int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
     int replicaRotation = ringOrder || count == 0 ? 0 : rotation % count;
     for (int i = 0; i < count; i++) {
-      Tablet.Replica replica = replicas.get((i + replicaRotation) % count);
+      Tablet.Replica replica = replicas.get(rotated(i, replicaRotation, count));
       DefaultNode node = byHostId.get(replica.hostId());
       if (node != null && node.isUp() && isLocal(node) && size < plan.length) {
         shards[size] = replica.shard();
@@ -93,12 +104,13 @@ public final class LoadBalancingPolicy {
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[(i + rotation) % local.length];
+      DefaultNode node = local[rotated(i, rotation, local.length)];
       if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
         shards[size] = -1;
         plan[size++] = node;
       }
     }
+    demoteUnresponsive(plan, shards, size);
     return new QueryPlan(plan, size, shards);
   }
 
@@ -137,7 +149,7 @@ public final class LoadBalancingPolicy {
       int count = replicas.length;
       int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
-        DefaultNode replica = replicas[(i + replicaRotation) % count];
+        DefaultNode replica = replicas[rotated(i, replicaRotation, count)];
         if (replica.isUp() && isLocal(replica) && size < plan.length) {
           plan[size++] = replica;
         }
@@ -148,11 +160,15 @@ public final class LoadBalancingPolicy {
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[(i + rotation) % local.length];
+      DefaultNode node = local[rotated(i, rotation, local.length)];
       if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
         plan[size++] = node;
       }
     }
+    if (!routed) {
+      avoidSlowFirstReplica(plan, null, size);
+    }
+    demoteUnresponsive(plan, null, size);
     return new QueryPlan(plan, size);
   }
 
@@ -180,8 +196,9 @@ public final class LoadBalancingPolicy {
             && java.util.concurrent.ThreadLocalRandom.current().nextInt(4) != 0;
     boolean busy = false;
     if (!warmingUp) {
-      int load = first.inFlightRequests();
-      busy = load >= BUSY_THRESHOLD && load >= 2 * second.inFlightRequests();
+      // Requests still awaited: a node's timed-out ones (orphans) would keep it "busy" forever.
+      int load = first.awaitingRequests();
+      busy = load >= BUSY_THRESHOLD && load >= 2 * second.awaitingRequests();
     }
     if (warmingUp || busy) {
       plan[0] = second;
@@ -192,6 +209,39 @@ public final class LoadBalancingPolicy {
         shards[1] = shard;
       }
     }
+  }
+
+  /**
+   * Moves the nodes that are not responsive to the end of the plan, keeping the order of both
+   * groups: a frozen node gets no new request while another node may take it. Reads one volatile
+   * per node; moves nothing and allocates nothing when every node answers.
+   */
+  static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int size) {
+    int end = size;
+    int i = 0;
+    while (i < end) {
+      if (plan[i].isResponsive()) {
+        i++;
+        continue;
+      }
+      DefaultNode stuck = plan[i];
+      int shard = shards == null ? -1 : shards[i];
+      System.arraycopy(plan, i + 1, plan, i, size - i - 1);
+      plan[size - 1] = stuck;
+      if (shards != null) {
+        System.arraycopy(shards, i + 1, shards, i, size - i - 1);
+        shards[size - 1] = shard;
+      }
+      end--;
+    }
+  }
+
+  /**
+   * The index of the {@code i}-th element of a rotation by {@code rotation} (0 or more): in long
+   * arithmetic, as {@code i + rotation} overflows to a negative index near the counter's wrap.
+   */
+  private static int rotated(int i, int rotation, int length) {
+    return (int) ((i + (long) rotation) % length);
   }
 
   private static boolean contains(DefaultNode[] nodes, int size, DefaultNode node) {

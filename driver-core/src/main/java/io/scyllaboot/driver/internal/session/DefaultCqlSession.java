@@ -13,11 +13,12 @@ import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
-import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.metrics.SessionSnapshot;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
@@ -166,12 +167,22 @@ public final class DefaultCqlSession implements CqlSession {
     return throttler;
   }
 
+  /** The session's speculative execution policy, or null for none. */
+  SpeculativeExecutionPolicy speculativeExecutionPolicy() {
+    SpeculativeExecutionPolicy policy = settings.speculativeExecution();
+    return policy == SpeculativeExecutionPolicy.NONE ? null : policy;
+  }
+
   boolean logsServerWarnings() {
     return settings.logServerWarnings();
   }
 
   ChannelPool pool(DefaultNode node) {
     return cluster.pool(node);
+  }
+
+  io.scyllaboot.driver.internal.routing.LoadBalancingPolicy loadBalancing() {
+    return cluster.loadBalancing();
   }
 
   /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */
@@ -212,10 +223,14 @@ public final class DefaultCqlSession implements CqlSession {
    * else of the token's shard when there is a token, else the least busy.
    */
   static DriverChannel connection(ChannelPool pool, QueryPlan plan, long token) {
+    return connection(pool, plan.shard(), token);
+  }
+
+  /** As {@link #connection(ChannelPool, QueryPlan, long)}, for a plan position's shard. */
+  static DriverChannel connection(ChannelPool pool, int shard, long token) {
     if (pool == null) {
       return null;
     }
-    int shard = plan.shard();
     if (shard >= 0) {
       return pool.nextOnShard(shard);
     }
@@ -272,21 +287,24 @@ public final class DefaultCqlSession implements CqlSession {
     if (closed.get()) {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
-    CqlRequestLog.executing(statement);
-    long token = tokenOf(statement);
     RequestHandler handler;
     try {
+      CqlRequestLog.executing(statement);
+      long token = tokenOf(statement);
       // The handler encodes the statement: an error in its values fails here, unsent.
       handler = new RequestHandler(this, statement, planFor(statement, token), token);
-    } catch (DriverException | IllegalArgumentException e) {
+    } catch (RuntimeException e) { // whatever it is: an async call never throws
       return CompletableFuture.failedFuture(e);
     }
     try {
       throttler.submit(handler);
-    } catch (DriverException throttled) {
+    } catch (RequestThrottledException throttled) {
       metrics.throttled();
       handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
+    } catch (RuntimeException e) { // e.g. the timer stopped by a concurrent close
+      handler.refused(e);
+      return CompletableFuture.failedFuture(e);
     }
     return handler;
   }

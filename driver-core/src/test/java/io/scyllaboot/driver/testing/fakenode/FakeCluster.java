@@ -46,21 +46,30 @@ public final class FakeCluster implements AutoCloseable {
    * at all; optionally only on one node (others answer normally).
    */
   public record Behaviour(
-      Consumer<ByteBuf> errorBody, long delayMillis, boolean silent, int onlyNode) {
+      Consumer<ByteBuf> errorBody,
+      long delayMillis,
+      boolean silent,
+      int onlyNode,
+      Map<String, byte[]> payload) {
     public static Behaviour error(Consumer<ByteBuf> body) {
-      return new Behaviour(body, 0, false, -1);
+      return new Behaviour(body, 0, false, -1, Map.of());
     }
 
     public static Behaviour delay(long millis) {
-      return new Behaviour(null, millis, false, -1);
+      return new Behaviour(null, millis, false, -1, Map.of());
     }
 
     public static Behaviour silence() {
-      return new Behaviour(null, 0, true, -1);
+      return new Behaviour(null, 0, true, -1, Map.of());
+    }
+
+    /** Answers normally, with this custom payload on the result (a tablet's, say). */
+    public static Behaviour withPayload(Map<String, byte[]> payload) {
+      return new Behaviour(null, 0, false, -1, payload);
     }
 
     public Behaviour onNode(int node) {
-      return new Behaviour(errorBody, delayMillis, silent, node);
+      return new Behaviour(errorBody, delayMillis, silent, node, payload);
     }
   }
 
@@ -70,6 +79,7 @@ public final class FakeCluster implements AutoCloseable {
   private final Map<String, Prepared> preparedByQuery = new ConcurrentHashMap<>();
   private final Map<String, Prepared> preparedById = new ConcurrentHashMap<>();
   private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
+  private final Set<String> lwtQueries = ConcurrentHashMap.newKeySet();
   private final Map<String, Map<String, String>> replication = new LinkedHashMap<>();
   private final String[] datacenters;
   private volatile String partitioner = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -149,6 +159,22 @@ public final class FakeCluster implements AutoCloseable {
     preparedByQuery.put(query, prepared);
     preparedById.put(prepared.idHex(), prepared);
     return prepared;
+  }
+
+  /**
+   * Marks a primed statement a lightweight transaction, as ScyllaDB does in its prepared metadata;
+   * nodes then announce the LWT mark extension (call before the driver connects).
+   */
+  public void markLwt(String query) {
+    lwtQueries.add(query);
+  }
+
+  boolean announcesLwtMark() {
+    return !lwtQueries.isEmpty();
+  }
+
+  boolean isLwt(String query) {
+    return lwtQueries.contains(query);
   }
 
   /** Scripts how nodes answer a query (QUERY by text, EXECUTE by its prepared text). */

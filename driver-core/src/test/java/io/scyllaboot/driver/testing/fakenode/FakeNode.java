@@ -237,7 +237,7 @@ public final class FakeNode {
             return;
           }
           opcode = Opcodes.SUPPORTED;
-          body = FakeResponses.supported();
+          body = FakeResponses.supported(cluster.announcesLwtMark());
         }
         case Opcodes.STARTUP -> {
           ready = true;
@@ -279,7 +279,8 @@ public final class FakeNode {
                     "ks",
                     prepared.variables(),
                     prepared.pkIndices(),
-                    prepared.result());
+                    prepared.result(),
+                    cluster.isLwt(prepared.query()));
           }
         }
         case Opcodes.EXECUTE -> {
@@ -363,6 +364,12 @@ public final class FakeNode {
       if (!applies) {
         opcode = Opcodes.RESULT;
         body = normal;
+      }
+      if (!behaviour.payload().isEmpty() && applies) {
+        ctx.writeAndFlush(
+            FakeResponses.frame(
+                ctx.alloc(), 4, request.streamId(), opcode, behaviour.payload(), body));
+        return;
       }
       if (behaviour.delayMillis() > 0) {
         int op = opcode;

@@ -20,22 +20,61 @@ public final class FakeResponses {
 
   static ByteBuf frame(
       ByteBufAllocator alloc, int version, int streamId, int opcode, Consumer<ByteBuf> body) {
+    return frame(alloc, version, streamId, opcode, Map.of(), body);
+  }
+
+  /** A response frame; a non-empty {@code payload} sets the custom payload flag (0x04). */
+  static ByteBuf frame(
+      ByteBufAllocator alloc,
+      int version,
+      int streamId,
+      int opcode,
+      Map<String, byte[]> payload,
+      Consumer<ByteBuf> body) {
     ByteBuf frame = alloc.buffer();
-    frame.writeByte(0x80 | version).writeByte(0).writeShort(streamId).writeByte(opcode).writeInt(0);
+    int flags = payload.isEmpty() ? 0 : 0x04;
+    frame
+        .writeByte(0x80 | version)
+        .writeByte(flags)
+        .writeShort(streamId)
+        .writeByte(opcode)
+        .writeInt(0);
+    if (!payload.isEmpty()) {
+      frame.writeShort(payload.size());
+      payload.forEach(
+          (key, value) -> {
+            Primitives.writeString(frame, key);
+            frame.writeInt(value.length).writeBytes(value);
+          });
+    }
     body.accept(frame);
     frame.setInt(5, frame.writerIndex() - 9);
     return frame;
   }
 
   static Consumer<ByteBuf> supported() {
-    return out ->
-        Primitives.writeStringMultimap(
-            out,
-            Map.of(
+    return supported(false);
+  }
+
+  /** With {@code lwtMark}, also ScyllaDB's LWT mark in prepared metadata (bit 31 of the flags). */
+  static Consumer<ByteBuf> supported(boolean lwtMark) {
+    Map<String, List<String>> options =
+        lwtMark
+            ? Map.of(
                 "CQL_VERSION", List.of("3.4.7"),
                 "PROTOCOL_VERSIONS", List.of("4/v4"),
-                "COMPRESSION", List.of()));
+                "COMPRESSION", List.of(),
+                "SCYLLA_LWT_ADD_METADATA_MARK",
+                    List.of("LWT_OPTIMIZATION_META_BIT_MASK=" + LWT_BIT))
+            : Map.of(
+                "CQL_VERSION", List.of("3.4.7"),
+                "PROTOCOL_VERSIONS", List.of("4/v4"),
+                "COMPRESSION", List.of());
+    return out -> Primitives.writeStringMultimap(out, options);
   }
+
+  /** The prepared metadata flag bit that marks a lightweight transaction, as ScyllaDB sends it. */
+  static final long LWT_BIT = 0x80000000L;
 
   static Consumer<ByteBuf> voidResult() {
     return out -> out.writeInt(1);
@@ -110,10 +149,20 @@ public final class FakeResponses {
   /** PREPARED (v4): id, variables with partition key indices, result columns. */
   static Consumer<ByteBuf> prepared(
       byte[] id, String keyspace, List<Column> variables, int[] pkIndices, List<Column> result) {
+    return prepared(id, keyspace, variables, pkIndices, result, false);
+  }
+
+  static Consumer<ByteBuf> prepared(
+      byte[] id,
+      String keyspace,
+      List<Column> variables,
+      int[] pkIndices,
+      List<Column> result,
+      boolean lwt) {
     return out -> {
       out.writeInt(4);
       Primitives.writeShortBytes(out, id);
-      out.writeInt(variables.isEmpty() ? 0 : 0x0001);
+      out.writeInt((variables.isEmpty() ? 0 : 0x0001) | (lwt ? (int) LWT_BIT : 0));
       out.writeInt(variables.size());
       out.writeInt(pkIndices.length);
       for (int index : pkIndices) {
