@@ -7,6 +7,7 @@ import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -190,7 +191,7 @@ final class EntityCql<T> {
       boolean ifVersion,
       @Nullable WriteCondition custom) {
     for (ScyllaPersistentProperty property : key) {
-      values.add(converter.convertWrite(property, accessor.getProperty(property)));
+      values.add(converter.convertWrite(property, entity.getColumnValue(accessor, property)));
     }
     if (ifVersion) {
       values.add(converter.convertWrite(version, expectedVersion));
@@ -217,6 +218,9 @@ final class EntityCql<T> {
   Object[] idValues(Object id) {
     if (entity.getType().isInstance(id)) {
       return keyValues((T) id);
+    }
+    if (id instanceof Map<?, ?> map) {
+      return converter.keyValues(entity, map);
     }
     if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(id.getClass())) {
       if (key.size() != 1) {
@@ -255,7 +259,7 @@ final class EntityCql<T> {
   String describeKey(T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     return key.stream()
-        .map(p -> p.getName() + "=" + accessor.getProperty(p))
+        .map(p -> p.getName() + "=" + entity.getColumnValue(accessor, p))
         .collect(Collectors.joining(", ", "[", "]"));
   }
 }

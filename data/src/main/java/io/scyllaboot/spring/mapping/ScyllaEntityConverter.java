@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -53,6 +54,38 @@ public class ScyllaEntityConverter {
     return read(entity, property -> row.getObject(property.getColumnName()));
   }
 
+  /**
+   * Reads a row into a mapped class that need not be a table (a DTO or a projection): properties
+   * whose column the row lacks stay null (or their constructor default).
+   */
+  public <T> T readPartial(ScyllaPersistentEntity<T> entity, Row row) {
+    return read(
+        entity,
+        property ->
+            row.columnDefinitions().contains(property.getColumnName())
+                ? row.getObject(property.getColumnName())
+                : null);
+  }
+
+  /**
+   * A driver value as the given type, converted as a property of that type would be (custom reading
+   * converters first, then numbers, enums, timestamps...).
+   */
+  @SuppressWarnings("unchecked")
+  public <V> V readValue(Object value, Class<V> type) {
+    return (V) convertRead(TypeInformation.of(type), value);
+  }
+
+  /** Whether the custom conversions read whole rows into this type (a {@code Row} converter). */
+  public boolean hasRowReader(Class<?> type) {
+    return conversions.hasCustomReadTarget(Row.class, type);
+  }
+
+  /** A whole row through the application's {@code Row} reading converter to this type. */
+  public <V> V readRow(Row row, Class<V> type) {
+    return conversionService.convert(row, type);
+  }
+
   private <T> T read(
       ScyllaPersistentEntity<T> entity, Function<ScyllaPersistentProperty, Object> columns) {
     EntityInstantiator instantiator = instantiators.getInstantiatorFor(entity);
@@ -64,19 +97,28 @@ public class ScyllaEntityConverter {
           public <V> V getParameterValue(Parameter<V, ScyllaPersistentProperty> parameter) {
             ScyllaPersistentProperty property =
                 entity.getRequiredPersistentProperty(parameter.getName());
+            if (property == entity.getKeyClassProperty()) {
+              return (V) read(entity.getKeyClassEntity(), columns);
+            }
             return (V) convertRead(property, columns.apply(property));
           }
         };
     T instance = instantiator.createInstance(entity, parameters);
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      if (creator != null && creator.isCreatorParameter(property)) {
+      if (property.getOwner() != entity
+          || (creator != null && creator.isCreatorParameter(property))) {
         continue;
       }
       Object value = convertRead(property, columns.apply(property));
       if (value != null || !property.getType().isPrimitive()) {
         accessor.setProperty(property, value);
       }
+    }
+    ScyllaPersistentProperty key = entity.getKeyClassProperty();
+    if (key != null && (creator == null || !creator.isCreatorParameter(key))) {
+      // The columns of a @PrimaryKeyClass are read into a new key object.
+      accessor.setProperty(key, read(entity.getKeyClassEntity(), columns));
     }
     return accessor.getBean();
   }
@@ -189,7 +231,9 @@ public class ScyllaEntityConverter {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     Map<String, Object> values = new LinkedHashMap<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      values.put(property.getColumnName(), convertWrite(property, accessor.getProperty(property)));
+      values.put(
+          property.getColumnName(),
+          convertWrite(property, entity.getColumnValue(accessor, property)));
     }
     return values;
   }
@@ -247,5 +291,48 @@ public class ScyllaEntityConverter {
       return write(nested, value);
     }
     return value;
+  }
+
+  /**
+   * The primary key column values, in key order, of a {@link MapId} (or any map) of key property
+   * names (or column names) to values.
+   *
+   * @throws IllegalArgumentException naming the key properties when one is missing
+   */
+  public Object[] keyValues(ScyllaPersistentEntity<?> entity, Map<?, ?> id) {
+    List<ScyllaPersistentProperty> key = entity.getPrimaryKey();
+    Object[] values = new Object[key.size()];
+    for (int i = 0; i < values.length; i++) {
+      ScyllaPersistentProperty property = key.get(i);
+      Object value = id.get(property.getName());
+      if (value == null) {
+        value = id.get(property.getColumnName());
+      }
+      if (value == null) {
+        throw new IllegalArgumentException(
+            "The id "
+                + id
+                + " lacks the key property '"
+                + property.getName()
+                + "' of "
+                + entity.getType().getName()
+                + ": a MapId of "
+                + entity.getType().getSimpleName()
+                + " names every key property "
+                + key.stream().map(ScyllaPersistentProperty::getName).toList());
+      }
+      values[i] = convertWrite(property, value);
+    }
+    return values;
+  }
+
+  /** The primary key of an instance as a {@link MapId} of key property names to values. */
+  public <T> MapId mapId(ScyllaPersistentEntity<T> entity, T instance) {
+    PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
+    MapId id = new BasicMapId();
+    for (ScyllaPersistentProperty property : entity.getPrimaryKey()) {
+      id.with(property.getName(), entity.getColumnValue(accessor, property));
+    }
+    return id;
   }
 }

@@ -107,7 +107,9 @@ public class ScyllaMappingContext
   @Override
   protected <T> ScyllaPersistentEntity<?> createPersistentEntity(
       TypeInformation<T> typeInformation) {
-    return new ScyllaPersistentEntity<>(typeInformation, naming);
+    ScyllaPersistentEntity<T> entity = new ScyllaPersistentEntity<>(typeInformation, naming);
+    entity.setKeyClassResolver(this::getRequiredPersistentEntity);
+    return entity;
   }
 
   @Override

@@ -60,8 +60,7 @@ final class DerivedQuery implements RepositoryQuery {
     Set<ScyllaPersistentProperty> restricted = new java.util.HashSet<>();
     boolean needsFiltering = false;
     for (Part part : parts) {
-      ScyllaPersistentProperty property =
-          entity.getRequiredPersistentProperty(part.getProperty().getSegment());
+      ScyllaPersistentProperty property = column(part.getProperty().toDotPath());
       String column = property.getCqlName();
       predicates.add(column + operator(part));
       if (isLike(part)) {
@@ -134,6 +133,20 @@ final class DerivedQuery implements RepositoryQuery {
     }
   }
 
+  /** The column a criterion names: a property, or {@code key.column} of a primary key class. */
+  private ScyllaPersistentProperty column(String dotPath) {
+    ScyllaPersistentProperty property = entity.getColumnProperty(dotPath);
+    if (property == null || property == entity.getKeyClassProperty()) {
+      throw invalid(
+          "'"
+              + dotPath
+              + "' is not a column of "
+              + entity.getTableName()
+              + (property == null ? "" : ": name a column of the key class, e.g. key.id"));
+    }
+    return property;
+  }
+
   /** The SELECT with an ORDER BY (clustering columns only) and a LIMIT, if any. */
   private String select(Sort sort, Integer limit) {
     StringBuilder select = new StringBuilder(selectHead);
@@ -153,7 +166,7 @@ final class DerivedQuery implements RepositoryQuery {
     }
     List<String> orders = new ArrayList<>();
     for (Sort.Order order : sort) {
-      ScyllaPersistentProperty property = entity.getPersistentProperty(order.getProperty());
+      ScyllaPersistentProperty property = entity.getColumnProperty(order.getProperty());
       if (property == null || !property.isClusteringColumn()) {
         throw new IllegalArgumentException(
             "Repository method "
