@@ -24,6 +24,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.context.annotation.Scope;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
@@ -39,6 +40,12 @@ import org.springframework.core.io.ResourceLoader;
 @EnableConfigurationProperties(ScyllaProperties.class)
 @Import(ScyllaPasswordSanitizing.class)
 public final class ScyllaAutoConfiguration {
+
+  /** Before any bean: spring.cassandra.* keys that would be ignored fail start-up. */
+  @Bean
+  static PropertyKeysCheck scyllaPropertyKeysCheck(Environment environment) {
+    return new PropertyKeysCheck(environment);
+  }
 
   @Bean
   @ConditionalOnMissingBean

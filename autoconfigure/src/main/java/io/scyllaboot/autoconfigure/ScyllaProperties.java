@@ -72,6 +72,13 @@ public class ScyllaProperties {
    */
   private String sessionName = "s0";
 
+  /**
+   * What to do at start-up with spring.cassandra.* keys that no scylla.* key replaces (Scylla Boot
+   * does not read them): fail (naming the key to set), warn, or ignore (when Spring Data
+   * Cassandra's starter still reads them in the same application).
+   */
+  private SpringCassandraKeysMode springCassandraKeys = SpringCassandraKeysMode.FAIL;
+
   private final Repositories repositories = new Repositories();
 
   private final Ssl ssl = new Ssl();
@@ -107,6 +114,16 @@ public class ScyllaProperties {
      * then create those of repository entities: for tests.
      */
     RECREATE_DROP_UNUSED
+  }
+
+  /** What {@code scylla.spring-cassandra-keys} accepts. */
+  public enum SpringCassandraKeysMode {
+    /** Fail start-up, naming each key and the scylla.* key to set instead. */
+    FAIL,
+    /** Log a warning for each key. */
+    WARN,
+    /** Say nothing. */
+    IGNORE
   }
 
   /** Compression algorithms. */
@@ -258,6 +275,14 @@ public class ScyllaProperties {
 
   public Observations getObservations() {
     return observations;
+  }
+
+  public SpringCassandraKeysMode getSpringCassandraKeys() {
+    return springCassandraKeys;
+  }
+
+  public void setSpringCassandraKeys(SpringCassandraKeysMode springCassandraKeys) {
+    this.springCassandraKeys = springCassandraKeys;
   }
 
   public MappingProperties getMapping() {
