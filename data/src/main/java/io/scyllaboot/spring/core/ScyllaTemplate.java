@@ -18,10 +18,8 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
@@ -46,7 +44,7 @@ public class ScyllaTemplate
   private final ScyllaEntityConverter converter;
   private final EntityLifecycle lifecycle = new EntityLifecycle();
   private final EntityWrites writes;
-  private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
+  private final EntityWriteSupport statements;
 
   /** A template with a default mapping (snake_case names). */
   public ScyllaTemplate(CqlSession session) {
@@ -63,6 +61,7 @@ public class ScyllaTemplate
     this.session = cqlTemplate.getSession();
     this.translator = cqlTemplate.getExceptionTranslator();
     this.writes = new EntityWrites(session, translator, lifecycle);
+    this.statements = new EntityWriteSupport(converter);
   }
 
   @Override
@@ -101,21 +100,8 @@ public class ScyllaTemplate
     return cql(entityClass).entity().getTableName();
   }
 
-  @SuppressWarnings("unchecked")
   <T> EntityCql<T> cql(Class<T> type) {
-    Objects.requireNonNull(type, "entity class");
-    return (EntityCql<T>)
-        statements.computeIfAbsent(
-            type,
-            key -> {
-              ScyllaPersistentEntity<?> entity =
-                  converter.getMappingContext().getRequiredPersistentEntity(key);
-              if (!entity.isTable()) {
-                throw new IllegalArgumentException(
-                    key.getName() + " is not a table entity: annotate it with @Table");
-              }
-              return new EntityCql<>(entity, converter);
-            });
+    return statements.cql(type);
   }
 
   @SuppressWarnings("unchecked")

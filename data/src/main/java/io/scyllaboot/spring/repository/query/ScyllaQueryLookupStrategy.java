@@ -12,6 +12,7 @@ import org.springframework.data.repository.core.NamedQueries;
 import org.springframework.data.repository.core.RepositoryMetadata;
 import org.springframework.data.repository.query.QueryLookupStrategy;
 import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /** {@code @Query} when present, else a query derived from the method name. */
 public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
@@ -20,6 +21,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final ScyllaEntityConverter converter;
 
   private final @Nullable ScyllaTemplate template;
+  private final @Nullable ValueExpressionDelegate expressions;
 
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
@@ -27,10 +29,21 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.translator = translator;
     this.converter = converter;
     this.template = null;
+    this.expressions = null;
   }
 
   /** Query methods whose rows are read through the template (its events and callbacks apply). */
   public ScyllaQueryLookupStrategy(ScyllaTemplate template) {
+    this(template, null);
+  }
+
+  /**
+   * Query methods read through the template, with SpEL ({@code :#{...}}, {@code ?#{...}}) in
+   * {@code @Query} evaluated by {@code expressions} (null: sent as written).
+   */
+  public ScyllaQueryLookupStrategy(
+      ScyllaTemplate template, @Nullable ValueExpressionDelegate expressions) {
+    this.expressions = expressions;
     this.session = template.getCqlOperations().getSession();
     this.translator = template.getCqlOperations().getExceptionTranslator();
     this.converter = template.getConverter();
@@ -49,7 +62,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     QueryRunner runner =
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return queryMethod.getAnnotatedQuery() != null
-        ? new AnnotatedQuery(queryMethod, runner)
+        ? new AnnotatedQuery(queryMethod, runner, expressions)
         : new DerivedQuery(queryMethod, entity, runner);
   }
 }

@@ -81,6 +81,6 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ScyllaQueryLookupStrategy(template));
+    return Optional.of(new ScyllaQueryLookupStrategy(template, valueExpressionDelegate));
   }
 }
