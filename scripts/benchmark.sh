@@ -78,5 +78,5 @@ if [[ $main == io.scyllaboot.benchmarks.Soak ]]; then
   jvm=(-Xms1g -Xmx1g -XX:+UseG1GC)
 fi
 java "${jvm[@]}" -Djava.awt.headless=true \
-  -cp "benchmarks/target/benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
+  -cp "benchmarks/target/scylla-boot-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
   "$main" "${node[@]}" "${args[@]}"

@@ -46,6 +46,6 @@ else
   echo "[sample] starting the sensors service on http://localhost:${PORT:-8080} (Ctrl-C stops it)"
   echo "[sample] try: curl -X PUT localhost:${PORT:-8080}/sensors/t-101 -H 'Content-Type: application/json' \\"
   echo "           -d '{\"name\":\"Lab\",\"location\":{\"site\":\"lab\",\"floor\":2},\"kind\":\"TEMPERATURE\"}'"
-  echo "[sample]      curl localhost:${PORT:-8080}/actuator/health   (more in the README)"
-  java -jar samples/target/samples-0.1.0-SNAPSHOT-exec.jar
+  echo "[sample]      curl localhost:${PORT:-8080}/actuator/health   (more in docs/getting-started.md)"
+  java -jar samples/target/scylla-boot-samples-0.1.0-SNAPSHOT-exec.jar
 fi

@@ -89,6 +89,8 @@ public class ScyllaProperties implements InitializingBean {
 
   private final Observations observations = new Observations();
 
+  @NestedConfigurationProperty private final MappingProperties mapping = new MappingProperties();
+
   /** Schema actions at start-up. */
   public enum SchemaAction {
     /** Leave the schema alone. */
@@ -271,6 +273,10 @@ public class ScyllaProperties implements InitializingBean {
 
   public Observations getObservations() {
     return observations;
+  }
+
+  public MappingProperties getMapping() {
+    return mapping;
   }
 
   public String getSessionName() {

@@ -10,6 +10,7 @@ import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.cql.CqlSyntaxException;
 import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.cql.ScyllaSchemaElementExistsException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,7 +29,6 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -174,7 +174,7 @@ class ScyllaApplicationIT {
     assertThatThrownBy(() -> template.queryForList("SELECT * FROM missing_table"))
         .isInstanceOf(InvalidDataAccessApiUsageException.class);
     assertThatThrownBy(() -> template.execute("CREATE TABLE readings (k int PRIMARY KEY)"))
-        .isInstanceOf(DuplicateKeyException.class);
+        .isInstanceOf(ScyllaSchemaElementExistsException.class);
     assertThatThrownBy(() -> template.update(INSERT, "t1", "not an int", 1, 1.0))
         .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("bind marker 1 'day' is int");

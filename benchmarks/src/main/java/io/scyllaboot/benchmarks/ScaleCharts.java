@@ -28,8 +28,8 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * The scale run's charts, PNG through JFreeChart (headless): per axis and metric, ours against the
  * Apache driver ({@code scale-AXIS-METRIC.png}), and per axis a 2x2 panel of ops/s, CPU, allocation
- * and p99 ({@code scale-AXIS.png}, the one the README shows). The x axis is logarithmic (every axis
- * grows by factors); so is the y axis when its values span more than a factor of 30.
+ * and p99 ({@code scale-AXIS.png}, the ones docs/performance.md shows). The x axis is logarithmic
+ * (every axis grows by factors); so is the y axis when its values span more than a factor of 30.
  */
 final class ScaleCharts {
   static final Color OURS = new Color(0x1F77B4);

@@ -1,6 +1,8 @@
 package io.scyllaboot.autoconfigure.data;
 
+import io.scyllaboot.autoconfigure.MappingProperties;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
+import io.scyllaboot.autoconfigure.ScyllaProperties;
 import io.scyllaboot.autoconfigure.ScyllaProperties.SchemaAction;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.mapping.NamingStrategy;
@@ -11,6 +13,7 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
 import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -47,11 +50,27 @@ public final class ScyllaDataAutoConfiguration {
     return new ScyllaCustomConversions(List.of());
   }
 
+  /**
+   * Names from {@code scylla.mapping.naming-strategy}, unless the application declares a {@link
+   * NamingStrategy} bean; LocalDateTime values in {@code scylla.mapping.local-date-time-zone}.
+   */
   @Bean
   @ConditionalOnMissingBean
   ScyllaMappingContext scyllaMappingContext(
-      ScyllaCustomConversions conversions, ScyllaManagedTypes managedTypes) {
-    ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE, conversions);
+      ScyllaCustomConversions conversions,
+      ScyllaManagedTypes managedTypes,
+      ScyllaProperties properties,
+      ObjectProvider<NamingStrategy> namingStrategy) {
+    MappingProperties mapping = properties.getMapping();
+    NamingStrategy naming =
+        namingStrategy.getIfAvailable(
+            () ->
+                switch (mapping.getNamingStrategy()) {
+                  case SNAKE_CASE -> NamingStrategy.SNAKE_CASE;
+                  case AS_WRITTEN_LOWER_CASE -> NamingStrategy.AS_WRITTEN_LOWER_CASE;
+                });
+    ScyllaMappingContext context = new ScyllaMappingContext(naming, conversions);
+    context.setLocalDateTimeZone(mapping.localDateTimeZoneId());
     context.setManagedTypes(managedTypes);
     return context;
   }

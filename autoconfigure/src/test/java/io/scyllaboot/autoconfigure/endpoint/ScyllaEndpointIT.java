@@ -92,7 +92,7 @@ class ScyllaEndpointIT {
     HttpResponse<String> response = get("/actuator/scylla");
     assertThat(response.statusCode()).isEqualTo(200);
     String json = response.body();
-    System.out.println("/actuator/scylla: " + json); // the README's example comes from here
+    System.out.println("/actuator/scylla: " + json); // docs/spring.md's example comes from here
     assertThat(json)
         .contains("\"session\":\"orders\"")
         .contains("\"protocolVersion\":5")

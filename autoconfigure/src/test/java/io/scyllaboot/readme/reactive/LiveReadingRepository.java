@@ -7,7 +7,7 @@ import org.springframework.data.domain.Slice;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-// As printed in the README's "Reactive" section.
+// As printed in docs/spring.md, section "Reactive".
 interface LiveReadingRepository extends ReactiveScyllaRepository<Reading, ReadingKey> {
   Flux<Reading> findBySensorIdAndDay(String sensorId, LocalDate day); // pages fetched on demand
 

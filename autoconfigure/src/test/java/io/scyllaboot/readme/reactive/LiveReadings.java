@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import org.springframework.stereotype.Service;
 import reactor.core.publisher.Flux;
 
-// As printed in the README's "Reactive" section.
+// As printed in docs/spring.md, section "Reactive".
 @Service
 class LiveReadings {
   private final ReactiveCqlTemplate template;

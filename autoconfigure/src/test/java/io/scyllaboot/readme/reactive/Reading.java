@@ -8,7 +8,7 @@ import io.scyllaboot.spring.mapping.Table;
 import java.time.Instant;
 import java.time.LocalDate;
 
-// As printed in the README's "Reactive" section.
+// As printed in docs/spring.md, section "Reactive".
 @Table("readings")
 record Reading(
     @PartitionKey(0) String sensorId,

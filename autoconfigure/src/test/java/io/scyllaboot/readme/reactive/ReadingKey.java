@@ -3,5 +3,5 @@ package io.scyllaboot.readme.reactive;
 import java.time.Instant;
 import java.time.LocalDate;
 
-// As printed in the README's "Reactive" section.
+// As printed in docs/spring.md, section "Reactive".
 record ReadingKey(String sensorId, LocalDate day, Instant at) {}

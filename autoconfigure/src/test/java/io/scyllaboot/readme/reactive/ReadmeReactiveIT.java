@@ -20,7 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
-/** The README's reactive example, as printed, against the real node. */
+/** The manual's reactive example (docs/spring.md), as printed, against the real node. */
 @ExtendWith(CassandraNodeExtension.class)
 @SpringBootTest(
     classes = ReadmeReactiveIT.Application.class,

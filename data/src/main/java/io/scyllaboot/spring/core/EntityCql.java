@@ -7,6 +7,7 @@ import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -47,15 +48,15 @@ final class EntityCql<T> {
     // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
     this.table = entity.getQualifiedTableName();
     this.where =
-        key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
+        key.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(" AND "));
     String columns =
         entity.getColumns().stream()
-            .map(ScyllaPersistentProperty::getColumnName)
+            .map(ScyllaPersistentProperty::getCqlName)
             .collect(Collectors.joining(", "));
     this.selectAll = "SELECT " + columns + " FROM " + table;
     this.selectByKey = selectAll + " WHERE " + where;
     this.existsByKey =
-        "SELECT " + key.get(0).getColumnName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
+        "SELECT " + key.get(0).getCqlName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
     this.count = "SELECT COUNT(*) FROM " + table;
     this.truncate = "TRUNCATE " + table;
   }
@@ -82,7 +83,7 @@ final class EntityCql<T> {
               + table
               + " ("
               + entity.getColumns().stream()
-                  .map(ScyllaPersistentProperty::getColumnName)
+                  .map(ScyllaPersistentProperty::getCqlName)
                   .collect(Collectors.joining(", "))
               + ") VALUES ("
               + "?, ".repeat(entity.getColumns().size() - 1)
@@ -104,9 +105,7 @@ final class EntityCql<T> {
               + table
               + (ttl ? " USING TTL ?" : "")
               + " SET "
-              + regular.stream()
-                  .map(p -> p.getColumnName() + " = ?")
-                  .collect(Collectors.joining(", "))
+              + regular.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(", "))
               + " WHERE "
               + where
               + condition(ifExists, ifVersion, custom);
@@ -132,7 +131,7 @@ final class EntityCql<T> {
   private String condition(boolean ifExists, boolean ifVersion, @Nullable WriteCondition custom) {
     if (ifVersion) {
       return " IF "
-          + version.getColumnName()
+          + version.getCqlName()
           + " = ?"
           + (custom == null ? "" : " AND " + custom.cql());
     }
@@ -192,7 +191,7 @@ final class EntityCql<T> {
       boolean ifVersion,
       @Nullable WriteCondition custom) {
     for (ScyllaPersistentProperty property : key) {
-      values.add(converter.convertWrite(property, accessor.getProperty(property)));
+      values.add(converter.convertWrite(property, entity.getColumnValue(accessor, property)));
     }
     if (ifVersion) {
       values.add(converter.convertWrite(version, expectedVersion));
@@ -219,6 +218,9 @@ final class EntityCql<T> {
   Object[] idValues(Object id) {
     if (entity.getType().isInstance(id)) {
       return keyValues((T) id);
+    }
+    if (id instanceof Map<?, ?> map) {
+      return converter.keyValues(entity, map);
     }
     if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(id.getClass())) {
       if (key.size() != 1) {
@@ -257,7 +259,7 @@ final class EntityCql<T> {
   String describeKey(T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     return key.stream()
-        .map(p -> p.getName() + "=" + accessor.getProperty(p))
+        .map(p -> p.getName() + "=" + entity.getColumnValue(accessor, p))
         .collect(Collectors.joining(", ", "[", "]"));
   }
 }

@@ -18,6 +18,16 @@ import org.springframework.dao.DataAccessException;
  * is {@code IF NOT EXISTS} with the initial version, an update and a delete are {@code IF version =
  * <the entity's version>} (an update also increments it). A condition that does not hold throws
  * {@link org.springframework.dao.OptimisticLockingFailureException}.
+ *
+ * <p>The {@code select}, {@code selectOne} and {@code stream} methods read rows into the given type
+ * as Spring Data Cassandra's {@code CassandraTemplate.select(cql, Class)} does: {@link
+ * io.scyllaboot.driver.api.cql.Row} returns the row itself; a type with a {@code Row} reading
+ * converter (in the mapping's custom conversions) is read through it; a {@code Map} holds column
+ * name to value; a simple type ({@code Long}, {@code String}, an enum, a type with a reading
+ * converter from a driver type) reads the only column of a one-column result (else {@link
+ * org.springframework.dao.IncorrectResultSizeDataAccessException}); a {@code @Table} entity is read
+ * with events and callbacks; any other class is read by its properties' column names, those the
+ * result lacks left null.
  */
 public interface ScyllaOperations {
 
@@ -38,10 +48,10 @@ public interface ScyllaOperations {
   /** A batch of entity writes of this kind. */
   ScyllaBatchOperations batchOps(BatchStatement.BatchType type);
 
-  /** The rows of a query (with values bound to its markers) as entities. */
+  /** The rows of a query (with values bound to its markers) as the given type (see above). */
   <T> List<T> select(String cql, Class<T> entityClass, Object... args) throws DataAccessException;
 
-  /** The rows of a statement (with its own options) as entities. */
+  /** The rows of a statement (with its own options) as the given type. */
   <T> List<T> select(Statement<?> statement, Class<T> entityClass) throws DataAccessException;
 
   /**
@@ -53,11 +63,11 @@ public interface ScyllaOperations {
   /** The rows of a statement as a lazy stream of entities; close it if not consumed to the end. */
   <T> Stream<T> stream(Statement<?> statement, Class<T> entityClass) throws DataAccessException;
 
-  /** The first row as an entity, or null when there is none. */
+  /** The first row as the given type, or null when there is none. */
   <T> @Nullable T selectOne(String cql, Class<T> entityClass, Object... args)
       throws DataAccessException;
 
-  /** The first row of a statement as an entity, or null when there is none. */
+  /** The first row of a statement as the given type, or null when there is none. */
   <T> @Nullable T selectOne(Statement<?> statement, Class<T> entityClass)
       throws DataAccessException;
 

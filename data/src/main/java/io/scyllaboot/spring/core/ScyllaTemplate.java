@@ -45,6 +45,7 @@ public class ScyllaTemplate
   private final EntityLifecycle lifecycle = new EntityLifecycle();
   private final EntityWrites writes;
   private final EntityWriteSupport statements;
+  private final RowReaders readers;
 
   /** A template with a default mapping (snake_case names). */
   public ScyllaTemplate(CqlSession session) {
@@ -62,6 +63,7 @@ public class ScyllaTemplate
     this.translator = cqlTemplate.getExceptionTranslator();
     this.writes = new EntityWrites(session, translator, lifecycle);
     this.statements = new EntityWriteSupport(converter);
+    this.readers = new RowReaders(converter, type -> mapper(cql(type)));
   }
 
   @Override
@@ -132,34 +134,34 @@ public class ScyllaTemplate
 
   @Override
   public <T> List<T> select(String cql, Class<T> entityClass, Object... args) {
-    return cqlTemplate.query(cql, mapper(cql(entityClass)), args);
+    return cqlTemplate.query(cql, readers.forType(entityClass), args);
   }
 
   @Override
   public <T> List<T> select(Statement<?> statement, Class<T> entityClass) {
-    return cqlTemplate.query(statement, mapper(cql(entityClass)));
+    return cqlTemplate.query(statement, readers.forType(entityClass));
   }
 
   @Override
   public <T> Stream<T> stream(String cql, Class<T> entityClass, Object... args) {
-    return cqlTemplate.queryForStream(cql, mapper(cql(entityClass)), args);
+    return cqlTemplate.queryForStream(cql, readers.forType(entityClass), args);
   }
 
   @Override
   public <T> Stream<T> stream(Statement<?> statement, Class<T> entityClass) {
-    return cqlTemplate.queryForStream(statement, mapper(cql(entityClass)));
+    return cqlTemplate.queryForStream(statement, readers.forType(entityClass));
   }
 
   @Override
   public <T> @Nullable T selectOne(String cql, Class<T> entityClass, Object... args) {
-    RowMapper<T> mapper = mapper(cql(entityClass));
+    RowMapper<T> mapper = readers.forType(entityClass);
     ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);
     return cqlTemplate.query(cql, firstRow, args);
   }
 
   @Override
   public <T> @Nullable T selectOne(Statement<?> statement, Class<T> entityClass) {
-    RowMapper<T> mapper = mapper(cql(entityClass));
+    RowMapper<T> mapper = readers.forType(entityClass);
     ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);
     return cqlTemplate.query(statement, firstRow);
   }

@@ -1,9 +1,9 @@
 package io.scyllaboot.spring.cql;
 
-import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /** The CQL is not valid syntax: the CQL counterpart of {@code BadSqlGrammarException}. */
-public class CqlSyntaxException extends InvalidDataAccessResourceUsageException {
+public class CqlSyntaxException extends InvalidDataAccessApiUsageException {
   private final String cql;
 
   public CqlSyntaxException(String task, String cql, Throwable cause) {

@@ -26,10 +26,7 @@ import io.scyllaboot.driver.api.error.WriteFailureException;
 import io.scyllaboot.driver.api.error.WriteTimeoutException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.DataRetrievalFailureException;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.dao.InvalidDataAccessResourceUsageException;
 import org.springframework.dao.PermissionDeniedDataAccessException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.TransientDataAccessResourceException;
@@ -43,16 +40,24 @@ import org.springframework.dao.support.PersistenceExceptionTranslator;
  *   <tr><td>read/write timeouts, driver timeout</td><td>{@link QueryTimeoutException}</td></tr>
  *   <tr><td>unavailable, overloaded, bootstrapping, busy, throttled</td>
  *       <td>{@link TransientDataAccessResourceException}</td></tr>
- *   <tr><td>connection failures, no node available, truncate error</td>
+ *   <tr><td>truncate error</td><td>{@link TransientDataAccessResourceException}</td></tr>
+ *   <tr><td>connection failures, no node available</td>
  *       <td>{@link DataAccessResourceFailureException}</td></tr>
- *   <tr><td>syntax error</td><td>{@link CqlSyntaxException}</td></tr>
- *   <tr><td>invalid query, bad bind value</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
- *   <tr><td>configuration error</td><td>{@link InvalidDataAccessResourceUsageException}</td></tr>
- *   <tr><td>already exists</td><td>{@link DuplicateKeyException}</td></tr>
+ *   <tr><td>syntax error</td><td>{@link CqlSyntaxException} (an API usage error)</td></tr>
+ *   <tr><td>invalid query, configuration error, bad bind value</td>
+ *       <td>{@link InvalidDataAccessApiUsageException}</td></tr>
+ *   <tr><td>already exists</td><td>{@link ScyllaSchemaElementExistsException}
+ *       (non-transient resource error)</td></tr>
  *   <tr><td>unauthorized, authentication</td><td>{@link PermissionDeniedDataAccessException}</td></tr>
- *   <tr><td>read/write/function failures</td><td>{@link DataRetrievalFailureException}</td></tr>
- *   <tr><td>anything else from the driver</td><td>{@link UncategorizedScyllaException}</td></tr>
+ *   <tr><td>read/write/function failures</td><td>{@link DataAccessResourceFailureException}</td></tr>
+ *   <tr><td>anything else from the driver (an unknown LWT outcome, a CDC write failure...)</td>
+ *       <td>{@link UncategorizedScyllaException}</td></tr>
  * </table>
+ *
+ * <p>The categories are those of Spring Data Cassandra's {@code CassandraExceptionTranslator}, so
+ * that an application's {@code catch} blocks work after the switch; the one difference: a busy
+ * connection and a throttled request are transient here (retrying them is right), where Spring Data
+ * Cassandra reports a connection failure and an uncategorized error.
  */
 public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator {
 
@@ -110,29 +115,28 @@ public class ScyllaExceptionTranslator implements PersistenceExceptionTranslator
         || exception instanceof UnauthorizedException) {
       return new PermissionDeniedDataAccessException(message, exception);
     }
-    if (exception instanceof ConnectionException
-        || exception instanceof AllNodesFailedException
-        || exception instanceof TruncateException) {
+    if (exception instanceof TruncateException) {
+      return new TransientDataAccessResourceException(message, exception);
+    }
+    if (exception instanceof ConnectionException || exception instanceof AllNodesFailedException) {
       return new DataAccessResourceFailureException(message, exception);
     }
     if (exception instanceof SyntaxErrorException) {
       return new CqlSyntaxException(task, cql, exception);
     }
-    if (exception instanceof AlreadyExistsException) {
-      return new DuplicateKeyException(message, exception);
+    if (exception instanceof AlreadyExistsException exists) {
+      return new ScyllaSchemaElementExistsException(message, exists);
     }
     if (exception instanceof InvalidQueryException
         || exception instanceof InvalidBindValueException
-        || exception instanceof UnsupportedStatementException) {
+        || exception instanceof UnsupportedStatementException
+        || exception instanceof ConfigurationException) {
       return new InvalidDataAccessApiUsageException(message, exception);
-    }
-    if (exception instanceof ConfigurationException) {
-      return new InvalidDataAccessResourceUsageException(message, exception);
     }
     if (exception instanceof ReadFailureException
         || exception instanceof WriteFailureException
         || exception instanceof FunctionFailureException) {
-      return new DataRetrievalFailureException(message, exception);
+      return new DataAccessResourceFailureException(message, exception);
     }
     if (exception instanceof DriverException) {
       return new UncategorizedScyllaException(message, exception);

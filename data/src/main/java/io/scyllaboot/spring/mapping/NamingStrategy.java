@@ -2,7 +2,11 @@ package io.scyllaboot.spring.mapping;
 
 import java.util.Locale;
 
-/** How Java names become CQL names when no annotation names them. */
+/**
+ * How Java names become CQL names when no annotation names them: property names become column and
+ * UDT field names, simple class names table and type names. The result is the name as the server
+ * stores it; statements quote it when it needs quoting ({@link CqlIdentifiers}).
+ */
 @FunctionalInterface
 public interface NamingStrategy {
 
@@ -24,8 +28,19 @@ public interface NamingStrategy {
         return out.toString().toLowerCase(Locale.ROOT);
       };
 
-  /** The name as written in Java, lower-cased (CQL folds unquoted names to lower case). */
-  NamingStrategy AS_IS = name -> name.toLowerCase(Locale.ROOT);
+  /**
+   * The name as written in Java, lower-cased: {@code orderDate} becomes {@code orderdate}, the
+   * class {@code SensorReading} the table {@code sensorreading}. Spring Data Cassandra's default
+   * (its names go through CQL unquoted, which folds them to lower case).
+   */
+  NamingStrategy AS_WRITTEN_LOWER_CASE = name -> name.toLowerCase(Locale.ROOT);
+
+  /**
+   * The name as written in Java, lower-cased.
+   *
+   * @deprecated the same as {@link #AS_WRITTEN_LOWER_CASE}, whose name says what it does
+   */
+  @Deprecated NamingStrategy AS_IS = AS_WRITTEN_LOWER_CASE;
 
   String apply(String javaName);
 }

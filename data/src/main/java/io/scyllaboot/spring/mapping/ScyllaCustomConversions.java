@@ -15,9 +15,11 @@ import org.springframework.data.convert.WritingConverter;
  * value back. A property type with a writing converter is stored as a column of the converter's
  * target type (also by schema creation), never mapped as a user-defined type.
  *
- * <p>Conversions between {@code Date}, {@code Instant} and the {@code java.time} local types are
- * not customizable: they are stored as the driver's {@code timestamp}, {@code date} and {@code
- * time} values ({@code Date} and {@code LocalDateTime} as UTC instants).
+ * <p>Spring Data's default converters between {@code Date}, {@code Instant} and the {@code
+ * java.time} local types are left out: these are stored as the driver's {@code timestamp}, {@code
+ * date} and {@code time} values ({@code LocalDateTime} in the zone of {@link
+ * ScyllaMappingContext#setLocalDateTimeZone}). The application's own converters between them are
+ * kept and come first, as in Spring Data Cassandra ({@code LocalDateTimeZoneTest}).
  *
  * <p>With Spring Boot, declare a bean of this type and the auto-configuration's mapping uses it.
  * Without Boot, give it to {@link ScyllaMappingContext#ScyllaMappingContext(NamingStrategy,
@@ -31,8 +33,8 @@ public class ScyllaCustomConversions extends CustomConversions {
 
   /*
    * Spring Data's default JSR-310 converters would convert LocalDateTime and Date through the
-   * system time zone; this module stores them as UTC instants itself, so conversions between these
-   * types are left out (the converter's own mapping applies).
+   * system time zone; the entity converter maps these types itself, so Spring Data's conversions
+   * between them are left out (the filter spares user converters).
    */
   private static final Set<Class<?>> BUILT_IN =
       Set.of(

@@ -5,12 +5,13 @@ import io.scyllaboot.driver.api.type.UdtValue;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -53,6 +54,38 @@ public class ScyllaEntityConverter {
     return read(entity, property -> row.getObject(property.getColumnName()));
   }
 
+  /**
+   * Reads a row into a mapped class that need not be a table (a DTO or a projection): properties
+   * whose column the row lacks stay null (or their constructor default).
+   */
+  public <T> T readPartial(ScyllaPersistentEntity<T> entity, Row row) {
+    return read(
+        entity,
+        property ->
+            row.columnDefinitions().contains(property.getColumnName())
+                ? row.getObject(property.getColumnName())
+                : null);
+  }
+
+  /**
+   * A driver value as the given type, converted as a property of that type would be (custom reading
+   * converters first, then numbers, enums, timestamps...).
+   */
+  @SuppressWarnings("unchecked")
+  public <V> V readValue(Object value, Class<V> type) {
+    return (V) convertRead(TypeInformation.of(type), value);
+  }
+
+  /** Whether the custom conversions read whole rows into this type (a {@code Row} converter). */
+  public boolean hasRowReader(Class<?> type) {
+    return conversions.hasCustomReadTarget(Row.class, type);
+  }
+
+  /** A whole row through the application's {@code Row} reading converter to this type. */
+  public <V> V readRow(Row row, Class<V> type) {
+    return conversionService.convert(row, type);
+  }
+
   private <T> T read(
       ScyllaPersistentEntity<T> entity, Function<ScyllaPersistentProperty, Object> columns) {
     EntityInstantiator instantiator = instantiators.getInstantiatorFor(entity);
@@ -64,19 +97,28 @@ public class ScyllaEntityConverter {
           public <V> V getParameterValue(Parameter<V, ScyllaPersistentProperty> parameter) {
             ScyllaPersistentProperty property =
                 entity.getRequiredPersistentProperty(parameter.getName());
+            if (property == entity.getKeyClassProperty()) {
+              return (V) read(entity.getKeyClassEntity(), columns);
+            }
             return (V) convertRead(property, columns.apply(property));
           }
         };
     T instance = instantiator.createInstance(entity, parameters);
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      if (creator != null && creator.isCreatorParameter(property)) {
+      if (property.getOwner() != entity
+          || (creator != null && creator.isCreatorParameter(property))) {
         continue;
       }
       Object value = convertRead(property, columns.apply(property));
       if (value != null || !property.getType().isPrimitive()) {
         accessor.setProperty(property, value);
       }
+    }
+    ScyllaPersistentProperty key = entity.getKeyClassProperty();
+    if (key != null && (creator == null || !creator.isCreatorParameter(key))) {
+      // The columns of a @PrimaryKeyClass are read into a new key object.
+      accessor.setProperty(key, read(entity.getKeyClassEntity(), columns));
     }
     return accessor.getBean();
   }
@@ -87,8 +129,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A driver value as the declared type wants it: collections and maps element by element, UDT
-   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or (UTC) {@link
-   * LocalDateTime}, {@code blob} as {@code byte[]}.
+   * values as mapped objects, names as enums, {@code timestamp} as {@link Date} or {@link
+   * LocalDateTime} (in the mapping context's zone), {@code blob} as {@code byte[]}.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private Object convertRead(TypeInformation<?> declared, Object value) {
@@ -133,7 +175,7 @@ public class ScyllaEntityConverter {
         return Date.from(instant);
       }
       if (type == LocalDateTime.class) {
-        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        return LocalDateTime.ofInstant(instant, localDateTimeZone());
       }
     }
     if (type == byte[].class && value instanceof ByteBuffer bytes) {
@@ -179,12 +221,19 @@ public class ScyllaEntityConverter {
     return number;
   }
 
+  private ZoneId localDateTimeZone() {
+    ZoneId zone = mappingContext.getLocalDateTimeZone();
+    return zone == null ? ZoneId.systemDefault() : zone;
+  }
+
   /** The column values of an entity, by column name, key columns first. */
   public <T> Map<String, Object> write(ScyllaPersistentEntity<T> entity, T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     Map<String, Object> values = new LinkedHashMap<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      values.put(property.getColumnName(), convertWrite(property, accessor.getProperty(property)));
+      values.put(
+          property.getColumnName(),
+          convertWrite(property, entity.getColumnValue(accessor, property)));
     }
     return values;
   }
@@ -196,8 +245,8 @@ public class ScyllaEntityConverter {
 
   /**
    * A value as the driver binds it: mapped (UDT) objects as maps of field names, enums as names,
-   * {@link Date} and (UTC) {@link LocalDateTime} as {@link Instant}, {@code byte[]} as a {@link
-   * ByteBuffer}; collections and maps element by element.
+   * {@link Date} and {@link LocalDateTime} (in the mapping context's zone) as {@link Instant},
+   * {@code byte[]} as a {@link ByteBuffer}; collections and maps element by element.
    */
   @SuppressWarnings("unchecked")
   public Object convertWrite(Object value) {
@@ -215,7 +264,7 @@ public class ScyllaEntityConverter {
       return date.toInstant();
     }
     if (value instanceof LocalDateTime local) {
-      return local.toInstant(ZoneOffset.UTC);
+      return local.atZone(localDateTimeZone()).toInstant();
     }
     if (value instanceof byte[] bytes) {
       return ByteBuffer.wrap(bytes);
@@ -242,5 +291,48 @@ public class ScyllaEntityConverter {
       return write(nested, value);
     }
     return value;
+  }
+
+  /**
+   * The primary key column values, in key order, of a {@link MapId} (or any map) of key property
+   * names (or column names) to values.
+   *
+   * @throws IllegalArgumentException naming the key properties when one is missing
+   */
+  public Object[] keyValues(ScyllaPersistentEntity<?> entity, Map<?, ?> id) {
+    List<ScyllaPersistentProperty> key = entity.getPrimaryKey();
+    Object[] values = new Object[key.size()];
+    for (int i = 0; i < values.length; i++) {
+      ScyllaPersistentProperty property = key.get(i);
+      Object value = id.get(property.getName());
+      if (value == null) {
+        value = id.get(property.getColumnName());
+      }
+      if (value == null) {
+        throw new IllegalArgumentException(
+            "The id "
+                + id
+                + " lacks the key property '"
+                + property.getName()
+                + "' of "
+                + entity.getType().getName()
+                + ": a MapId of "
+                + entity.getType().getSimpleName()
+                + " names every key property "
+                + key.stream().map(ScyllaPersistentProperty::getName).toList());
+      }
+      values[i] = convertWrite(property, value);
+    }
+    return values;
+  }
+
+  /** The primary key of an instance as a {@link MapId} of key property names to values. */
+  public <T> MapId mapId(ScyllaPersistentEntity<T> entity, T instance) {
+    PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
+    MapId id = new BasicMapId();
+    for (ScyllaPersistentProperty property : entity.getPrimaryKey()) {
+      id.with(property.getName(), entity.getColumnValue(accessor, property));
+    }
+    return id;
   }
 }

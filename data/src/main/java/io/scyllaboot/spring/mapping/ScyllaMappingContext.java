@@ -10,9 +10,12 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.core.TypeInformation;
 import org.springframework.data.mapping.context.AbstractMappingContext;
 import org.springframework.data.mapping.model.Property;
@@ -45,6 +48,7 @@ public class ScyllaMappingContext
 
   private final NamingStrategy naming;
   private final ScyllaCustomConversions conversions;
+  private volatile @Nullable ZoneId localDateTimeZone = ZoneOffset.UTC;
 
   public ScyllaMappingContext() {
     this(NamingStrategy.SNAKE_CASE);
@@ -68,6 +72,25 @@ public class ScyllaMappingContext
     return naming;
   }
 
+  /**
+   * The zone in which a {@link java.time.LocalDateTime} is the instant a {@code timestamp} column
+   * stores; null for the JVM's default zone at each conversion.
+   */
+  public @Nullable ZoneId getLocalDateTimeZone() {
+    return localDateTimeZone;
+  }
+
+  /**
+   * Sets the zone of {@code LocalDateTime} values: UTC by default, so the stored instant does not
+   * depend on the machine; null for the JVM's default zone at each conversion, which is what Spring
+   * Data Cassandra does (through Spring Data's JSR-310 converters), so that an application migrated
+   * from it reads its existing rows unshifted. A converter of the application for {@code
+   * LocalDateTime} comes first either way.
+   */
+  public void setLocalDateTimeZone(@Nullable ZoneId zone) {
+    this.localDateTimeZone = zone;
+  }
+
   /** The custom conversions the converter and schema creation apply. */
   public ScyllaCustomConversions getCustomConversions() {
     return conversions;
@@ -84,7 +107,9 @@ public class ScyllaMappingContext
   @Override
   protected <T> ScyllaPersistentEntity<?> createPersistentEntity(
       TypeInformation<T> typeInformation) {
-    return new ScyllaPersistentEntity<>(typeInformation, naming);
+    ScyllaPersistentEntity<T> entity = new ScyllaPersistentEntity<>(typeInformation, naming);
+    entity.setKeyClassResolver(this::getRequiredPersistentEntity);
+    return entity;
   }
 
   @Override

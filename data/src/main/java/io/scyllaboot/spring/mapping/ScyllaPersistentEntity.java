@@ -3,7 +3,9 @@ package io.scyllaboot.spring.mapping;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.springframework.data.core.TypeInformation;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.BasicPersistentEntity;
 
 /**
@@ -15,9 +17,13 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   private final String tableName;
   private final boolean table;
   private final String keyspace;
+  private final String qualifiedTableName;
   private List<ScyllaPersistentProperty> partitionKey = List.of();
   private List<ScyllaPersistentProperty> clusteringColumns = List.of();
   private List<ScyllaPersistentProperty> columns = List.of();
+  private Function<Class<?>, ScyllaPersistentEntity<?>> keyClasses;
+  private ScyllaPersistentProperty keyClassProperty;
+  private ScyllaPersistentEntity<Object> keyClassEntity;
 
   public ScyllaPersistentEntity(TypeInformation<T> information, NamingStrategy naming) {
     super(information);
@@ -30,16 +36,43 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     }
     this.table = annotation != null;
     String named = annotation != null ? annotation.value() : udt != null ? udt.value() : "";
-    this.tableName = named.isEmpty() ? naming.apply(information.getType().getSimpleName()) : named;
+    this.tableName =
+        named.isEmpty()
+            ? naming.apply(information.getType().getSimpleName())
+            : CqlIdentifiers.internal(named);
     this.keyspace =
-        annotation != null && !annotation.keyspace().isEmpty() ? annotation.keyspace() : null;
+        annotation != null && !annotation.keyspace().isEmpty()
+            ? CqlIdentifiers.internal(annotation.keyspace())
+            : null;
+    this.qualifiedTableName =
+        keyspace == null
+            ? CqlIdentifiers.cql(tableName)
+            : CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(tableName);
+  }
+
+  /**
+   * How this entity finds the entity of its {@link PrimaryKeyClass}, set by the mapping context.
+   */
+  void setKeyClassResolver(Function<Class<?>, ScyllaPersistentEntity<?>> keyClasses) {
+    this.keyClasses = keyClasses;
   }
 
   @Override
+  @SuppressWarnings("unchecked")
   public void verify() {
     super.verify();
     List<ScyllaPersistentProperty> all = new ArrayList<>();
-    doWithProperties((ScyllaPersistentProperty property) -> all.add(property));
+    doWithProperties(
+        (ScyllaPersistentProperty property) -> {
+          if (property.isPrimaryKeyClassProperty() && keyClasses != null) {
+            // A @PrimaryKeyClass's columns are this table's key columns, in place of the property.
+            keyClassProperty = property;
+            keyClassEntity = (ScyllaPersistentEntity<Object>) keyClasses.apply(property.getType());
+            keyClassEntity.doWithProperties((ScyllaPersistentProperty key) -> all.add(key));
+          } else {
+            all.add(property);
+          }
+        });
     List<ScyllaPersistentProperty> partition = new ArrayList<>();
     List<ScyllaPersistentProperty> clustering = new ArrayList<>();
     for (ScyllaPersistentProperty property : all) {
@@ -48,6 +81,14 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
       } else if (property.isClusteringColumn()) {
         clustering.add(property);
       }
+    }
+    if (keyClassProperty != null && partition.isEmpty()) {
+      throw new IllegalStateException(
+          keyClassProperty.getType().getName()
+              + ", the @PrimaryKeyClass of "
+              + getType().getName()
+              + ", has no partition key column: annotate one with"
+              + " @PrimaryKeyColumn(type = PrimaryKeyType.PARTITIONED)");
     }
     if (partition.isEmpty() && getIdProperty() != null) {
       partition.add(getIdProperty());
@@ -72,19 +113,24 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     this.columns = List.copyOf(ordered);
   }
 
-  /** The table name (or the UDT name). */
+  /** The table name (or the UDT name), as the server stores it. */
   public String getTableName() {
     return tableName;
   }
 
-  /** The keyspace of {@link Table#keyspace()}, or null for the session's keyspace. */
+  /**
+   * The keyspace of {@link Table#keyspace()} as the server stores it, or null for the session's.
+   */
   public String getKeyspace() {
     return keyspace;
   }
 
-  /** The table name as statements use it: {@code keyspace.table}, or the table name alone. */
+  /**
+   * The table (or type) name as statements write it: {@code keyspace.table}, or the name alone,
+   * each part quoted when it needs quotes ({@link CqlIdentifiers#cql(String)}).
+   */
   public String getQualifiedTableName() {
-    return keyspace == null ? tableName : keyspace + "." + tableName;
+    return qualifiedTableName;
   }
 
   /** Whether this type is a table (else a user-defined type). */
@@ -110,6 +156,47 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   /** Every column: key columns first. */
   public List<ScyllaPersistentProperty> getColumns() {
     return columns;
+  }
+
+  /**
+   * The property holding a {@link PrimaryKeyClass} key, or null. Its key class's properties are in
+   * {@link #getColumns()}; read them with {@link #getColumnValue}.
+   */
+  public ScyllaPersistentProperty getKeyClassProperty() {
+    return keyClassProperty;
+  }
+
+  /** The entity of the {@link PrimaryKeyClass} key, or null. */
+  public ScyllaPersistentEntity<Object> getKeyClassEntity() {
+    return keyClassEntity;
+  }
+
+  /**
+   * The value of one of {@link #getColumns()} in an instance: a key class column through the key
+   * object (null when it is null).
+   */
+  public Object getColumnValue(
+      PersistentPropertyAccessor<T> accessor, ScyllaPersistentProperty column) {
+    if (keyClassProperty == null || column.getOwner() == this) {
+      return accessor.getProperty(column);
+    }
+    Object key = accessor.getProperty(keyClassProperty);
+    return key == null ? null : keyClassEntity.getPropertyAccessor(key).getProperty(column);
+  }
+
+  /**
+   * The column property a property path names: {@code seq}, or {@code key.seq} through the {@link
+   * PrimaryKeyClass} property; null when none.
+   */
+  public ScyllaPersistentProperty getColumnProperty(String dotPath) {
+    int dot = dotPath.indexOf('.');
+    if (dot < 0) {
+      return getPersistentProperty(dotPath);
+    }
+    if (keyClassProperty != null && keyClassProperty.getName().equals(dotPath.substring(0, dot))) {
+      return keyClassEntity.getPersistentProperty(dotPath.substring(dot + 1));
+    }
+    return null;
   }
 
   /** The property mapped to a column, or null. */

@@ -10,6 +10,7 @@ import org.springframework.data.mapping.model.SimpleTypeHolder;
 public class ScyllaPersistentProperty
     extends AnnotationBasedPersistentProperty<ScyllaPersistentProperty> {
   private final String columnName;
+  private final String cqlName;
 
   public ScyllaPersistentProperty(
       Property property,
@@ -17,21 +18,61 @@ public class ScyllaPersistentProperty
       SimpleTypeHolder simpleTypeHolder,
       NamingStrategy naming) {
     super(property, owner, simpleTypeHolder);
-    Column column = findAnnotation(Column.class);
-    this.columnName = column != null ? column.value() : naming.apply(getName());
+    this.columnName = explicitName(naming);
+    this.cqlName = CqlIdentifiers.cql(columnName);
   }
 
-  /** The CQL column (or UDT field) name. */
+  // @Column, else the name of Spring Data Cassandra's key annotations, else the naming strategy.
+  private String explicitName(NamingStrategy naming) {
+    Column column = findAnnotation(Column.class);
+    // An annotation's name is CQL (folded to lower case unless quoted), as in Spring Data
+    // Cassandra.
+    if (column != null) {
+      return CqlIdentifiers.internal(column.value());
+    }
+    PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
+    if (keyColumn != null && !keyColumn.value().isEmpty()) {
+      return CqlIdentifiers.internal(keyColumn.value());
+    }
+    PrimaryKey key = findAnnotation(PrimaryKey.class);
+    if (key != null && !key.value().isEmpty()) {
+      return CqlIdentifiers.internal(key.value());
+    }
+    return naming.apply(getName());
+  }
+
+  /**
+   * Whether this property holds the entity's composite key: a {@link PrimaryKey} (or {@code @Id})
+   * of a {@link PrimaryKeyClass} type, whose properties are the key columns.
+   */
+  public boolean isPrimaryKeyClassProperty() {
+    return isIdProperty() && getType().isAnnotationPresent(PrimaryKeyClass.class);
+  }
+
+  /** The column (or UDT field) name, as the server stores it: what rows and UDT values name. */
   public String getColumnName() {
     return columnName;
   }
 
+  /** The column name as statements write it: quoted when it is a reserved word or needs quotes. */
+  public String getCqlName() {
+    return cqlName;
+  }
+
   public boolean isPartitionKey() {
-    return isAnnotationPresent(PartitionKey.class);
+    if (isAnnotationPresent(PartitionKey.class)) {
+      return true;
+    }
+    PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
+    return keyColumn != null && keyColumn.type() == PrimaryKeyType.PARTITIONED;
   }
 
   public boolean isClusteringColumn() {
-    return isAnnotationPresent(ClusteringColumn.class);
+    if (isAnnotationPresent(ClusteringColumn.class)) {
+      return true;
+    }
+    PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
+    return keyColumn != null && keyColumn.type() == PrimaryKeyType.CLUSTERED;
   }
 
   public boolean isPrimaryKeyColumn() {
@@ -45,12 +86,22 @@ public class ScyllaPersistentProperty
       return partition.value();
     }
     ClusteringColumn clustering = findAnnotation(ClusteringColumn.class);
-    return clustering == null ? -1 : clustering.value();
+    if (clustering != null) {
+      return clustering.value();
+    }
+    PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
+    return keyColumn == null ? -1 : keyColumn.ordinal();
   }
 
   public ClusteringColumn.Ordering getClusteringOrdering() {
     ClusteringColumn clustering = findAnnotation(ClusteringColumn.class);
-    return clustering == null ? ClusteringColumn.Ordering.ASC : clustering.ordering();
+    if (clustering != null) {
+      return clustering.ordering();
+    }
+    PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
+    return keyColumn != null && keyColumn.ordering() == Ordering.DESCENDING
+        ? ClusteringColumn.Ordering.DESC
+        : ClusteringColumn.Ordering.ASC;
   }
 
   @Override

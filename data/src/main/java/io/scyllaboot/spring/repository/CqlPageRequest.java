@@ -32,6 +32,14 @@ public class CqlPageRequest extends PageRequest {
     return new CqlPageRequest(0, size, sort, null, null);
   }
 
+  /**
+   * Page {@code page} (from 0) of {@code size} rows, without a paging state: a query reads the
+   * pages before it and skips them (CQL cannot skip rows); the slice's number is {@code page}.
+   */
+  public static CqlPageRequest ofPage(int page, int size, Sort sort) {
+    return new CqlPageRequest(page, size, sort, null, null);
+  }
+
   /** The page that starts at a stored paging state. */
   public static CqlPageRequest of(int size, PagingState pagingState) {
     return new CqlPageRequest(1, size, Sort.unsorted(), pagingState, null);

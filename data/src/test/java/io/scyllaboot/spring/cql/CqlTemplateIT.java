@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 
@@ -93,12 +92,13 @@ class CqlTemplateIT {
   }
 
   @Test
-  void should_translate_already_exists_to_duplicate_key() {
+  void should_translate_already_exists_to_schema_element_exists() {
     String create = "CREATE TABLE " + KEYSPACE + ".t (k int PRIMARY KEY)";
     assertThatThrownBy(() -> template.execute(create))
-        .isInstanceOf(DuplicateKeyException.class)
+        .isInstanceOf(ScyllaSchemaElementExistsException.class)
         .hasMessageContaining(KEYSPACE);
-    assertThat(failure(async.execute(create))).isInstanceOf(DuplicateKeyException.class);
+    assertThat(failure(async.execute(create)))
+        .isInstanceOf(ScyllaSchemaElementExistsException.class);
   }
 
   @Test

@@ -6,7 +6,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
  * A small time-series service: sensors, and their readings kept per sensor per day (one partition
- * each, newest first). Run it with {@code scripts/run-sample.sh}; see the README for curl calls.
+ * each, newest first). Run it with {@code scripts/run-sample.sh}; see docs/getting-started.md for
+ * curl calls.
  */
 @SpringBootApplication
 @EnableScyllaAuditing

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Runs the quick start against the real node, as the README's main command does. */
+/** Runs the quick start against the real node, as `scripts/run-sample.sh quickstart` does. */
 @ExtendWith(CassandraNodeExtension.class)
 class QuickstartSampleIT {
 

@@ -19,9 +19,10 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * Replays the README's curl session ("The sample, with curl") with curl against the sample, each
- * command as printed (only the port changes), and compares every output with the README's, times,
- * dates, paging tokens and byte counts aside: the README shows what the sample prints.
+ * Replays the curl session of the manual's getting-started page ("The sample, with curl", {@code
+ * docs/getting-started.md}) with curl against the sample, each command as printed (only the port
+ * changes), and compares every output with the page's, times, dates, paging tokens and byte counts
+ * aside: the manual shows what the sample prints.
  */
 @WithLocalScyllaNode
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
@@ -48,12 +49,12 @@ class ReadmeSessionIT {
     }
   }
 
-  /** The project's README: the nearest README.md above the working directory. */
-  private static Path readme() {
+  /** The manual's getting-started page, under the project root above the working directory. */
+  private static Path gettingStarted() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       if (Files.isRegularFile(dir.resolve("README.md"))
           && Files.isDirectory(dir.resolve("samples"))) {
-        return dir.resolve("README.md");
+        return dir.resolve("docs/getting-started.md");
       }
     }
     throw new IllegalStateException("no README.md above " + Path.of("").toAbsolutePath());
@@ -61,9 +62,9 @@ class ReadmeSessionIT {
 
   /** The session block: commands (lines starting "$ ") each followed by their expected output. */
   private static List<String[]> session() throws Exception {
-    List<String> lines = Files.readAllLines(readme(), StandardCharsets.UTF_8);
+    List<String> lines = Files.readAllLines(gettingStarted(), StandardCharsets.UTF_8);
     int start = lines.indexOf("## The sample, with curl");
-    assertThat(start).as("README section 'The sample, with curl'").isNotNegative();
+    assertThat(start).as("docs/getting-started.md section 'The sample, with curl'").isNotNegative();
     int open = lines.subList(start, lines.size()).indexOf("```") + start;
     List<String[]> steps = new ArrayList<>();
     String command = null;

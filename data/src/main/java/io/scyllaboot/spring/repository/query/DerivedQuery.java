@@ -60,9 +60,8 @@ final class DerivedQuery implements RepositoryQuery {
     Set<ScyllaPersistentProperty> restricted = new java.util.HashSet<>();
     boolean needsFiltering = false;
     for (Part part : parts) {
-      ScyllaPersistentProperty property =
-          entity.getRequiredPersistentProperty(part.getProperty().getSegment());
-      String column = property.getColumnName();
+      ScyllaPersistentProperty property = column(part.getProperty().toDotPath());
+      String column = property.getCqlName();
       predicates.add(column + operator(part));
       if (isLike(part)) {
         likeColumns.add(column);
@@ -96,7 +95,7 @@ final class DerivedQuery implements RepositoryQuery {
                 + entity.getTableName()
                 + " "
                 + entity.getPartitionKey().stream()
-                    .map(ScyllaPersistentProperty::getColumnName)
+                    .map(ScyllaPersistentProperty::getCqlName)
                     .toList()
                 + " with = or In: the server would need ALLOW FILTERING. Add them, or annotate the"
                 + " method with @AllowFiltering");
@@ -114,7 +113,7 @@ final class DerivedQuery implements RepositoryQuery {
       shape = QueryRunner.Shape.EXISTS;
       cql =
           "SELECT "
-              + entity.getPartitionKey().get(0).getColumnName()
+              + entity.getPartitionKey().get(0).getCqlName()
               + " FROM "
               + table
               + where
@@ -124,7 +123,7 @@ final class DerivedQuery implements RepositoryQuery {
       shape = QueryRunner.Shape.ROWS;
       String columns =
           entity.getColumns().stream()
-              .map(ScyllaPersistentProperty::getColumnName)
+              .map(ScyllaPersistentProperty::getCqlName)
               .collect(Collectors.joining(", "));
       selectHead = "SELECT " + columns + " FROM " + table + where;
       staticSort = tree.getSort();
@@ -132,6 +131,20 @@ final class DerivedQuery implements RepositoryQuery {
       allowFiltering = needsFiltering;
       cql = select(staticSort, staticLimit);
     }
+  }
+
+  /** The column a criterion names: a property, or {@code key.column} of a primary key class. */
+  private ScyllaPersistentProperty column(String dotPath) {
+    ScyllaPersistentProperty property = entity.getColumnProperty(dotPath);
+    if (property == null || property == entity.getKeyClassProperty()) {
+      throw invalid(
+          "'"
+              + dotPath
+              + "' is not a column of "
+              + entity.getTableName()
+              + (property == null ? "" : ": name a column of the key class, e.g. key.id"));
+    }
+    return property;
   }
 
   /** The SELECT with an ORDER BY (clustering columns only) and a LIMIT, if any. */
@@ -153,16 +166,16 @@ final class DerivedQuery implements RepositoryQuery {
     }
     List<String> orders = new ArrayList<>();
     for (Sort.Order order : sort) {
-      ScyllaPersistentProperty property = entity.getPersistentProperty(order.getProperty());
+      ScyllaPersistentProperty property = entity.getColumnProperty(order.getProperty());
       if (property == null || !property.isClusteringColumn()) {
         throw new IllegalArgumentException(
             "Repository method "
                 + method.describe()
                 + ": CQL orders only by clustering columns, and '"
-                + (property == null ? order.getProperty() : property.getColumnName())
+                + (property == null ? order.getProperty() : property.getCqlName())
                 + "' is not one");
       }
-      orders.add(property.getColumnName() + (order.isAscending() ? " ASC" : " DESC"));
+      orders.add(property.getCqlName() + (order.isAscending() ? " ASC" : " DESC"));
     }
     select.append(" ORDER BY ").append(String.join(", ", orders));
   }
@@ -176,7 +189,7 @@ final class DerivedQuery implements RepositoryQuery {
   }
 
   private String column(Part part) {
-    return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getColumnName();
+    return entity.getRequiredPersistentProperty(part.getProperty().getSegment()).getCqlName();
   }
 
   private String operator(Part part) {

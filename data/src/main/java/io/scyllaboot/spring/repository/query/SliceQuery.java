@@ -35,7 +35,8 @@ public final class SliceQuery {
     CqlPageRequest request =
         pageable instanceof CqlPageRequest cql
             ? cql
-            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
+            : CqlPageRequest.ofPage(
+                pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());

@@ -15,8 +15,9 @@ import org.springframework.data.mapping.model.ParameterValueProvider;
 
 /**
  * The CQL of an entity's CRUD statements, built once, and the conversions between ids and key
- * column values. {@code ID} is the single key column's type, or a type whose properties are named
- * like the entity's primary key properties.
+ * column values. {@code ID} is the single key column's type, the entity's {@code PrimaryKeyClass},
+ * a {@code MapId} of key property names, or a type whose properties are named like the entity's
+ * primary key properties.
  */
 public final class EntityStatements<T, ID> {
   private final ScyllaPersistentEntity<T> entity;
@@ -24,6 +25,7 @@ public final class EntityStatements<T, ID> {
   private final ScyllaEntityConverter converter;
   private final List<ScyllaPersistentProperty> key;
   private final ScyllaPersistentEntity<?> idEntity;
+  private final boolean mapId;
   private final String columns;
   final String insert;
   final String selectByKey;
@@ -40,6 +42,7 @@ public final class EntityStatements<T, ID> {
     this.converter = converter;
     this.key = entity.getPrimaryKey();
     ScyllaMappingContext context = converter.getMappingContext();
+    this.mapId = Map.class.isAssignableFrom(idType);
     boolean simpleId = ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(idType);
     if (simpleId && key.size() != 1) {
       throw new IllegalStateException(
@@ -51,14 +54,14 @@ public final class EntityStatements<T, ID> {
               + ", not "
               + idType.getName());
     }
-    this.idEntity = simpleId ? null : context.getRequiredPersistentEntity(idType);
+    this.idEntity = simpleId || mapId ? null : context.getRequiredPersistentEntity(idType);
     String table = entity.getQualifiedTableName();
     this.columns =
         entity.getColumns().stream()
-            .map(ScyllaPersistentProperty::getColumnName)
+            .map(ScyllaPersistentProperty::getCqlName)
             .collect(Collectors.joining(", "));
     String where =
-        key.stream().map(p -> p.getColumnName() + " = ?").collect(Collectors.joining(" AND "));
+        key.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(" AND "));
     this.insert =
         "INSERT INTO "
             + table
@@ -69,7 +72,7 @@ public final class EntityStatements<T, ID> {
             + "?)";
     this.selectByKey = "SELECT " + columns + " FROM " + table + " WHERE " + where;
     this.existsByKey =
-        "SELECT " + key.get(0).getColumnName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
+        "SELECT " + key.get(0).getCqlName() + " FROM " + table + " WHERE " + where + " LIMIT 1";
     this.deleteByKey = "DELETE FROM " + table + " WHERE " + where;
     this.selectAll = "SELECT " + columns + " FROM " + table;
     this.count = "SELECT COUNT(*) FROM " + table;
@@ -94,6 +97,9 @@ public final class EntityStatements<T, ID> {
   /** The key column values of an id, in primary key order. */
   @SuppressWarnings("unchecked")
   Object[] idValues(ID id) {
+    if (mapId) {
+      return converter.keyValues(entity, (Map<?, ?>) id);
+    }
     if (idEntity == null) {
       return new Object[] {id};
     }
@@ -113,7 +119,7 @@ public final class EntityStatements<T, ID> {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     Object[] values = new Object[key.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = converter.convertWrite(key.get(i), accessor.getProperty(key.get(i)));
+      values[i] = converter.convertWrite(key.get(i), entity.getColumnValue(accessor, key.get(i)));
     }
     return values;
   }
@@ -122,6 +128,12 @@ public final class EntityStatements<T, ID> {
   @SuppressWarnings("unchecked")
   ID id(T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
+    if (mapId) {
+      return (ID) converter.mapId(entity, instance);
+    }
+    if (entity.getKeyClassProperty() != null) {
+      return (ID) accessor.getProperty(entity.getKeyClassProperty());
+    }
     if (idEntity == null) {
       return (ID) accessor.getProperty(key.get(0));
     }

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.api.type.CqlDuration;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.CqlIdentifiers;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
@@ -39,7 +40,8 @@ public class SchemaCreator {
   private final Action action;
   // Tables by class; user-defined types by keyspace and class ("" for the session's keyspace).
   private final Set<Object> created = ConcurrentHashMap.newKeySet();
-  private final Set<Class<?>> dropped = ConcurrentHashMap.newKeySet();
+  // User-defined types dropped, by keyspace and class.
+  private final Set<Object> dropped = ConcurrentHashMap.newKeySet();
 
   /** What to do with an entity's table and types. */
   public enum Action {
@@ -82,11 +84,9 @@ public class SchemaCreator {
       return;
     }
     if (action == Action.RECREATE) {
-      session
-          .execute("DROP TABLE IF EXISTS " + qualified(entity.getKeyspace(), entity.getTableName()))
-          .close();
+      session.execute("DROP TABLE IF EXISTS " + entity.getQualifiedTableName()).close();
       for (ScyllaPersistentProperty property : entity.getColumns()) {
-        dropTypes(property.getTypeInformation());
+        dropTypes(property.getTypeInformation(), entity.getKeyspace());
       }
     }
     for (ScyllaPersistentProperty property : entity.getColumns()) {
@@ -96,36 +96,40 @@ public class SchemaCreator {
   }
 
   /** Drops the user-defined types of a column, the outer ones first (they use the inner ones). */
-  private void dropTypes(TypeInformation<?> type) {
+  private void dropTypes(TypeInformation<?> type, String keyspace) {
     Class<?> udt = udtClass(type);
     if (udt == null) {
       for (TypeInformation<?> element : elementTypes(type)) {
-        dropTypes(element);
+        dropTypes(element, keyspace);
       }
       return;
     }
-    if (!dropped.add(udt)) {
+    if (!dropped.add(List.of(keyspace == null ? "" : keyspace, udt))) {
       return;
     }
     ScyllaPersistentEntity<?> entity = mappingContext.getRequiredPersistentEntity(udt);
+    // In the keyspace of the table that uses it, where createTypes made it.
+    String name = qualified(keyspace, entity.getTableName());
     try {
-      session.execute("DROP TYPE IF EXISTS " + entity.getTableName()).close();
+      session.execute("DROP TYPE IF EXISTS " + name).close();
     } catch (InvalidQueryException stillUsed) {
-      logger.info(
-          "Keeping user-defined type " + entity.getTableName() + ": " + stillUsed.getMessage());
+      logger.info("Keeping user-defined type " + name + ": " + stillUsed.getMessage());
     }
     for (ScyllaPersistentProperty field : entity.getColumns()) {
-      dropTypes(field.getTypeInformation());
+      dropTypes(field.getTypeInformation(), keyspace);
     }
   }
 
-  /** The class of a user-defined type, or null for a simple type or a collection. */
-  private static Class<?> udtClass(TypeInformation<?> type) {
+  /**
+   * The class of a user-defined type, or null for a simple type (also one a custom conversion
+   * stores) or a collection.
+   */
+  private Class<?> udtClass(TypeInformation<?> type) {
     if (type.isCollectionLike() || type.isMap()) {
       return null;
     }
     Class<?> raw = type.getType();
-    return ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(raw) || raw.isEnum() ? null : raw;
+    return mappingContext.isSimpleType(raw) || raw.isEnum() ? null : raw;
   }
 
   private static List<TypeInformation<?>> elementTypes(TypeInformation<?> type) {
@@ -144,19 +148,17 @@ public class SchemaCreator {
     List<String> columns = new ArrayList<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
       columns.add(
-          property.getColumnName()
+          property.getCqlName()
               + " "
               + cqlType(property.getTypeInformation(), false, entity.getKeyspace()));
     }
     String partition =
         String.join(
             ", ",
-            entity.getPartitionKey().stream()
-                .map(ScyllaPersistentProperty::getColumnName)
-                .toList());
+            entity.getPartitionKey().stream().map(ScyllaPersistentProperty::getCqlName).toList());
     StringBuilder key = new StringBuilder("(").append(partition).append(")");
     for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
-      key.append(", ").append(clustering.getColumnName());
+      key.append(", ").append(clustering.getCqlName());
     }
     StringBuilder cql =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
@@ -170,7 +172,7 @@ public class SchemaCreator {
       List<String> orders = new ArrayList<>();
       for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
         orders.add(
-            clustering.getColumnName()
+            clustering.getCqlName()
                 + (clustering.getClusteringOrdering() == ClusteringColumn.Ordering.DESC
                     ? " DESC"
                     : " ASC"));
@@ -202,8 +204,7 @@ public class SchemaCreator {
     List<String> fields = new ArrayList<>();
     for (ScyllaPersistentProperty field : udt.getColumns()) {
       createTypes(field.getTypeInformation(), keyspace);
-      fields.add(
-          field.getColumnName() + " " + cqlType(field.getTypeInformation(), false, keyspace));
+      fields.add(field.getCqlName() + " " + cqlType(field.getTypeInformation(), false, keyspace));
     }
     session
         .execute(
@@ -215,8 +216,11 @@ public class SchemaCreator {
         .close();
   }
 
+  /** A type's name in CQL, in the given keyspace (null: the session's). */
   private static String qualified(String keyspace, String name) {
-    return keyspace == null ? name : keyspace + "." + name;
+    return keyspace == null
+        ? CqlIdentifiers.cql(name)
+        : CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(name);
   }
 
   private String cqlType(TypeInformation<?> type, boolean nested, String keyspace) {

@@ -116,6 +116,11 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
         callback.onResponse(response, error);
       } catch (Throwable unexpected) {
         LOG.warn("response callback of a request to {} failed", connection, unexpected);
+        try {
+          callback.onCallbackFailure(unexpected); // the backstop: its caller must not wait forever
+        } catch (Throwable again) {
+          LOG.warn("failure callback of a request to {} failed", connection, again);
+        }
       }
     }
   }

@@ -17,4 +17,11 @@ public interface ResponseCallback {
    * @param error why there is no response, or null
    */
   void onResponse(@Nullable ResponseFrame response, @Nullable Throwable error);
+
+  /**
+   * Called when {@link #onResponse} threw: a defect in the callback, which must still complete
+   * whatever waits on it (the caller's future) instead of leaving it to wait forever. Called once,
+   * on the same thread, after the throw; what this throws is only logged.
+   */
+  default void onCallbackFailure(Throwable unexpected) {}
 }

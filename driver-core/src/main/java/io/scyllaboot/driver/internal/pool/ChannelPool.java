@@ -119,6 +119,15 @@ public final class ChannelPool {
     return channels.all.length;
   }
 
+  /** Stream ids held by timed-out requests whose response has not come, on all connections. */
+  public int orphanedIds() {
+    int orphaned = 0;
+    for (DriverChannel channel : channels.all) {
+      orphaned += channel.orphanedCount();
+    }
+    return orphaned;
+  }
+
   /** Requests in flight on each open connection, for diagnostics. */
   public int[] inFlightPerConnection() {
     DriverChannel[] all = channels.all;

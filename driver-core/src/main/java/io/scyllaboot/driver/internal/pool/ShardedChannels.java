@@ -52,7 +52,7 @@ final class ShardedChannels {
     return new ShardedChannels(remaining, shards, sharder);
   }
 
-  /** The least busy connection, or null when there is none. */
+  /** The least busy open connection, or null when there is none. */
   DriverChannel next() {
     return leastBusy(all);
   }
@@ -62,16 +62,14 @@ final class ShardedChannels {
     if (byShard.length == 1) {
       return leastBusy(all);
     }
-    DriverChannel[] own = byShard[sharder.shardOf(token)];
-    return own.length > 0 ? leastBusy(own) : leastBusy(all);
+    DriverChannel own = leastBusy(byShard[sharder.shardOf(token)]);
+    return own != null ? own : leastBusy(all);
   }
 
   /** The least busy connection of a given shard, else of any shard. */
   DriverChannel nextOnShard(int shard) {
-    if (shard < 0 || shard >= byShard.length || byShard[shard].length == 0) {
-      return leastBusy(all);
-    }
-    return leastBusy(byShard[shard]);
+    DriverChannel own = shard < 0 || shard >= byShard.length ? null : leastBusy(byShard[shard]);
+    return own != null ? own : leastBusy(all);
   }
 
   int[] counts() {
@@ -105,16 +103,22 @@ final class ShardedChannels {
    * #AFFINITY_SLACK} more requests than the least busy one. Requests then stay on the thread that
    * will write them, with no hand-over to another event loop and no wake-up of it, while loads that
    * drift apart are still evened out.
+   *
+   * <p>A closed connection is skipped: closing released all its stream ids, so until the pool
+   * removes it, it would look like the least busy one. Null when none is open.
    */
   private static DriverChannel leastBusy(DriverChannel[] channels) {
     if (channels.length == 1) {
-      return channels[0];
+      return channels[0].isOpen() ? channels[0] : null;
     }
     DriverChannel best = null;
     DriverChannel local = null;
     int bestLoad = Integer.MAX_VALUE;
     int localLoad = 0;
     for (DriverChannel channel : channels) {
+      if (!channel.isOpen()) {
+        continue;
+      }
       int load = channel.inFlightCount();
       if (local == null && channel.eventLoop().inEventLoop()) {
         local = channel;

@@ -25,6 +25,11 @@ public final class LoadBalancingPolicy {
     this.localDatacenter = localDatacenter;
   }
 
+  /** Sets the round-robin counter, so that tests can cross its wrap without 2^31 plans. */
+  public void roundRobin(int next) {
+    roundRobin.set(next);
+  }
+
   public String localDatacenter() {
     return localDatacenter;
   }
@@ -81,7 +86,7 @@ public final class LoadBalancingPolicy {
     int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
     int replicaRotation = ringOrder || count == 0 ? 0 : rotation % count;
     for (int i = 0; i < count; i++) {
-      Tablet.Replica replica = replicas.get((i + replicaRotation) % count);
+      Tablet.Replica replica = replicas.get(rotated(i, replicaRotation, count));
       DefaultNode node = byHostId.get(replica.hostId());
       if (node != null && node.isUp() && isLocal(node) && size < plan.length) {
         shards[size] = replica.shard();
@@ -93,7 +98,7 @@ public final class LoadBalancingPolicy {
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[(i + rotation) % local.length];
+      DefaultNode node = local[rotated(i, rotation, local.length)];
       if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
         shards[size] = -1;
         plan[size++] = node;
@@ -137,7 +142,7 @@ public final class LoadBalancingPolicy {
       int count = replicas.length;
       int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
-        DefaultNode replica = replicas[(i + replicaRotation) % count];
+        DefaultNode replica = replicas[rotated(i, replicaRotation, count)];
         if (replica.isUp() && isLocal(replica) && size < plan.length) {
           plan[size++] = replica;
         }
@@ -148,7 +153,7 @@ public final class LoadBalancingPolicy {
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[(i + rotation) % local.length];
+      DefaultNode node = local[rotated(i, rotation, local.length)];
       if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
         plan[size++] = node;
       }
@@ -192,6 +197,14 @@ public final class LoadBalancingPolicy {
         shards[1] = shard;
       }
     }
+  }
+
+  /**
+   * The index of the {@code i}-th element of a rotation by {@code rotation} (0 or more): in long
+   * arithmetic, as {@code i + rotation} overflows to a negative index near the counter's wrap.
+   */
+  private static int rotated(int i, int rotation, int length) {
+    return (int) ((i + (long) rotation) % length);
   }
 
   private static boolean contains(DefaultNode[] nodes, int size, DefaultNode node) {

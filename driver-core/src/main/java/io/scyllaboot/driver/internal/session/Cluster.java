@@ -11,7 +11,6 @@ import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
-import io.scyllaboot.driver.internal.cql.RoutingKey;
 import io.scyllaboot.driver.internal.metadata.ControlConnection;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
@@ -282,10 +281,13 @@ final class Cluster implements ClusterMetadata {
     if (table == null) {
       return;
     }
+    // The table's keyspace, from the variables' spec: a statement without partition key markers
+    // has no routing keyspace, and a tablet map keyed by null would throw.
+    String keyspace = prepared.variables().get(0).keyspace();
     try {
-      loadBalancing.tablets().add(RoutingKey.keyspace(bound), table, Tablet.decode(payload));
-    } catch (IllegalArgumentException e) {
-      LOG.debug("ignoring a malformed tablet payload: {}", e.getMessage());
+      loadBalancing.tablets().add(keyspace, table, Tablet.decode(payload));
+    } catch (RuntimeException e) { // only a routing hint: the response itself is fine
+      LOG.debug("ignoring a tablet payload that could not be applied: {}", e.toString());
     }
   }
 
@@ -294,6 +296,15 @@ final class Cluster implements ClusterMetadata {
    * so that each node knows the statement before its first EXECUTE.
    */
   CompletableFuture<DefaultPreparedStatement> prepare(StatementRequests requests, String query) {
+    try {
+      return prepareOnFirstNode(requests, query);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e); // a future, never a throw: see the cache
+    }
+  }
+
+  private CompletableFuture<DefaultPreparedStatement> prepareOnFirstNode(
+      StatementRequests requests, String query) {
     QueryPlan plan = loadBalancing.newPlan();
     DefaultNode node;
     while ((node = plan.poll()) != null) {
@@ -370,6 +381,15 @@ final class Cluster implements ClusterMetadata {
       }
     }
     return false;
+  }
+
+  /** Stream ids held by timed-out requests on every pool: no caller waits for them. */
+  int orphanedIds() {
+    int orphaned = 0;
+    for (ChannelPool pool : pools.values()) {
+      orphaned += pool.orphanedIds();
+    }
+    return orphaned;
   }
 
   @Override

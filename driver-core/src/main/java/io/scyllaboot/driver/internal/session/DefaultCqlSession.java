@@ -13,8 +13,8 @@ import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
-import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.metrics.SessionSnapshot;
@@ -174,6 +174,10 @@ public final class DefaultCqlSession implements CqlSession {
     return cluster.pool(node);
   }
 
+  io.scyllaboot.driver.internal.routing.LoadBalancingPolicy loadBalancing() {
+    return cluster.loadBalancing();
+  }
+
   /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */
   CompletionStage<?> afterResult(ResponseFrame frame, DriverChannel coordinator) {
     if (frame.message() instanceof Result.SchemaChange) {
@@ -272,21 +276,24 @@ public final class DefaultCqlSession implements CqlSession {
     if (closed.get()) {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
-    CqlRequestLog.executing(statement);
-    long token = tokenOf(statement);
     RequestHandler handler;
     try {
+      CqlRequestLog.executing(statement);
+      long token = tokenOf(statement);
       // The handler encodes the statement: an error in its values fails here, unsent.
       handler = new RequestHandler(this, statement, planFor(statement, token), token);
-    } catch (DriverException | IllegalArgumentException e) {
+    } catch (RuntimeException e) { // whatever it is: an async call never throws
       return CompletableFuture.failedFuture(e);
     }
     try {
       throttler.submit(handler);
-    } catch (DriverException throttled) {
+    } catch (RequestThrottledException throttled) {
       metrics.throttled();
       handler.refused(throttled);
       return CompletableFuture.failedFuture(throttled);
+    } catch (RuntimeException e) { // e.g. the timer stopped by a concurrent close
+      handler.refused(e);
+      return CompletableFuture.failedFuture(e);
     }
     return handler;
   }

@@ -7,7 +7,6 @@ import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.ConnectionException;
-import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
 import io.scyllaboot.driver.api.session.PinnedSession;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
@@ -62,14 +61,14 @@ final class DefaultPinnedSession implements PinnedSession {
 
   @Override
   public CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement) {
-    CqlRequestLog.executing(statement);
     try {
+      CqlRequestLog.executing(statement);
       DriverChannel channel = channelFor(statement);
       Request request = session.requests().encode(statement);
       ColumnDefinitions known =
           StatementRequests.knownColumns(request, StatementRequests.preparedOf(statement));
       return execute(channel, statement, request, known, false);
-    } catch (DriverException | IllegalArgumentException e) {
+    } catch (RuntimeException e) { // whatever it is: an async call never throws
       return CompletableFuture.failedFuture(e);
     }
   }

@@ -60,20 +60,25 @@ final class PreparedStatementCache {
       mine.complete(done);
       return mine;
     }
-    prepare
-        .apply(cql)
-        .whenComplete(
-            (prepared, error) -> {
-              if (error == null) {
-                cache.put(cql, prepared); // before leaving "preparing": no gap
-              }
-              preparing.remove(cql, mine);
-              if (error == null) {
-                mine.complete(prepared);
-              } else {
-                mine.completeExceptionally(Futures.unwrap(error));
-              }
-            });
+    CompletableFuture<DefaultPreparedStatement> work;
+    try {
+      work = prepare.apply(cql);
+    } catch (RuntimeException e) {
+      // Else the entry stays "preparing" and every later caller of this text waits forever.
+      work = CompletableFuture.failedFuture(e);
+    }
+    work.whenComplete(
+        (prepared, error) -> {
+          if (error == null) {
+            cache.put(cql, prepared); // before leaving "preparing": no gap
+          }
+          preparing.remove(cql, mine);
+          if (error == null) {
+            mine.complete(prepared);
+          } else {
+            mine.completeExceptionally(Futures.unwrap(error));
+          }
+        });
     return mine;
   }
 

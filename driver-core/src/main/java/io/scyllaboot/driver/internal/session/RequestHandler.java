@@ -159,7 +159,11 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   /** Sends the first attempt; the request holds a throttler permit from here on. */
   void start() {
-    sendToNextNode();
+    try {
+      sendToNextNode();
+    } catch (RuntimeException e) {
+      fail(e); // a defect, not the node's: the caller learns of it through the future
+    }
   }
 
   private void sendToNextNode() {
@@ -206,13 +210,15 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       onError(exception);
       return;
     }
-    if (!frame.customPayload().isEmpty()) {
-      session.learnTablet(statement, frame);
-    }
-    if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
-      LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
-    }
+    boolean rowsHandedOver = false;
     try {
+      if (!frame.customPayload().isEmpty()) {
+        session.learnTablet(statement, frame);
+      }
+      if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
+        LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
+      }
+      rowsHandedOver = true; // the page owns the rows, or toResultSet released them
       AsyncResultSet page =
           // The handler itself fetches the next page: no fetcher object per request.
           session
@@ -231,7 +237,21 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
         agreement.whenComplete((agreed, ignored) -> succeed(page));
       }
     } catch (RuntimeException e) {
+      if (!rowsHandedOver) {
+        StatementRequests.releaseRows(frame);
+      }
       fail(e);
+    }
+  }
+
+  /**
+   * The backstop: {@link #onResponse} threw (a defect, e.g. in code it calls), so the request fails
+   * with that error now instead of leaving its caller to wait forever.
+   */
+  @Override
+  public void onCallbackFailure(Throwable unexpected) {
+    if (!isDone()) {
+      fail(unexpected);
     }
   }
 

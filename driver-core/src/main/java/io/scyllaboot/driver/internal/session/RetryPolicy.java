@@ -12,7 +12,7 @@ import io.scyllaboot.driver.api.error.WriteTimeoutException;
 
 /**
  * The default retry decisions, as the Apache driver's default policy takes them (the table is in
- * the README):
+ * docs/driver.md):
  *
  * <ul>
  *   <li>never sent (no stream id, connection already closing, node bootstrapping): next node,

@@ -94,8 +94,9 @@ final class SessionCloser {
   }
 
   /**
-   * Completes when no request is in flight any more, or at the deadline, or when counting fails: it
-   * runs on the timer, which swallows a task's exception, so nothing else would complete it then.
+   * Completes when no request a caller waits for is in flight any more, or at the deadline, or when
+   * counting fails: it runs on the timer, which swallows a task's exception, so nothing else would
+   * complete it then.
    */
   private CompletionStage<Void> drainInFlight(long deadline) {
     CompletableFuture<Void> drained = new CompletableFuture<>();
@@ -108,6 +109,8 @@ final class SessionCloser {
               for (var node : cluster.nodes()) {
                 inFlight += node.inFlightRequests();
               }
+              // An orphan (a timed-out request's id) has no caller left: only its late response.
+              inFlight -= cluster.orphanedIds();
               if (inFlight == 0 || System.nanoTime() - deadline >= 0) {
                 drained.complete(null);
               } else {

@@ -97,4 +97,34 @@ class InFlightHandlerTest {
     assertThat(handler.inFlightCount()).isZero();
     assertThat(channel.finish()).isFalse();
   }
+
+  @Test
+  void should_tell_a_callback_that_throws_of_its_own_failure() {
+    // The backstop of issue 21 (defect 2): a defect in the code a response runs (the request
+    // handler's) must still complete the caller's future, not only reach the log.
+    InFlightHandler handler = new InFlightHandler(1, 10, 1, "test", event -> {});
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    List<Throwable> told = new java.util.ArrayList<>();
+    ResponseCallback failing =
+        new ResponseCallback() {
+          @Override
+          public void onResponse(ResponseFrame response, Throwable error) {
+            throw new NullPointerException("a defect in the response path");
+          }
+
+          @Override
+          public void onCallbackFailure(Throwable unexpected) {
+            told.add(unexpected);
+          }
+        };
+    ByteBuf frame = RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, Options.INSTANCE);
+    PendingRequest request = new PendingRequest(frame, "test", 0, failing);
+    handler.write(request);
+    channel.flush();
+    writtenStreamId(channel);
+    channel.writeInbound(ready(0));
+    assertThat(told).singleElement().isInstanceOf(NullPointerException.class);
+    assertThat(channel.isOpen()).as("the connection is not closed for it").isTrue();
+    assertThat(channel.finish()).isFalse();
+  }
 }

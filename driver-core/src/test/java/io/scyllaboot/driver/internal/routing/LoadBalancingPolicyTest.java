@@ -122,4 +122,39 @@ class LoadBalancingPolicyTest {
       assertThat(plan.poll()).isSameAs(nodes.get(2));
     }
   }
+
+  @Test
+  void should_build_every_plan_across_the_wrap_of_the_round_robin_counter() {
+    // Three nodes: not a power of two, so a negative index would not be masked back in range.
+    LoadBalancingPolicy policy = policy();
+    policy
+        .tablets()
+        .add(
+            "ks",
+            "t",
+            new Tablet(
+                -100,
+                100,
+                List.of(
+                    new Tablet.Replica(new UUID(0, 2), 0), new Tablet.Replica(new UUID(0, 1), 0))));
+    policy.roundRobin(Integer.MAX_VALUE - 3);
+    for (int i = 0; i < 8; i++) { // through MAX_VALUE, MIN_VALUE and on
+      assertThat(drain(policy.newPlan())).as("unrouted").containsExactlyInAnyOrderElementsOf(nodes);
+      assertThat(drain(policy.newPlan("ks", 1, true, false)))
+          .as("routed")
+          .containsExactlyInAnyOrderElementsOf(nodes);
+      assertThat(drain(policy.newPlan("ks", "t", 1, false)))
+          .as("tablet")
+          .containsExactlyInAnyOrderElementsOf(nodes);
+    }
+  }
+
+  private static List<DefaultNode> drain(QueryPlan plan) {
+    List<DefaultNode> polled = new java.util.ArrayList<>();
+    DefaultNode node;
+    while ((node = plan.poll()) != null) {
+      polled.add(node);
+    }
+    return polled;
+  }
 }

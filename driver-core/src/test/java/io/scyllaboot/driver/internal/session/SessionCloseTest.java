@@ -144,4 +144,40 @@ class SessionCloseTest {
     assertThreadsStop(name);
     await().atMost(BOUND).until(() -> cluster.node(1).openConnections() == 0);
   }
+
+  /**
+   * A request that timed out keeps its stream id until its late response (an orphan), and closing
+   * counted it as in flight: close() then waited the whole request timeout for a response that no
+   * caller waits for (issue 21, defect 6).
+   */
+  @Test
+  void should_not_wait_for_orphaned_stream_ids_when_closing() {
+    cluster = new FakeCluster(1, PORT);
+    cluster.behave("SELECT v FROM ks.silent", FakeCluster.Behaviour.silence());
+    session =
+        CqlSession.builder()
+            .withSessionName("close-orphans")
+            .addContactPoint(cluster.node(0).address())
+            .withRequestTimeout(Duration.ofSeconds(10))
+            .build();
+    var timedOut =
+        session
+            .executeAsync(
+                io.scyllaboot.driver.api.cql.SimpleStatement.of("SELECT v FROM ks.silent")
+                    .withTimeout(Duration.ofMillis(100)))
+            .toCompletableFuture();
+    assertThat(timedOut)
+        .failsWithin(Duration.ofSeconds(5))
+        .withThrowableThat()
+        .withCauseInstanceOf(DriverTimeoutException.class);
+    DefaultNode node = (DefaultNode) session.metadata().nodes().iterator().next();
+    assertThat(node.inFlightRequests()).as("the orphan holds its id").isEqualTo(1);
+
+    CqlSession closing = session;
+    session = null;
+    long start = System.nanoTime();
+    closing.close();
+    // Far below the 10 s request timeout the close used to wait for.
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
 }

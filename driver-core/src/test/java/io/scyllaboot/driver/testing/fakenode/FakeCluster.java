@@ -46,21 +46,30 @@ public final class FakeCluster implements AutoCloseable {
    * at all; optionally only on one node (others answer normally).
    */
   public record Behaviour(
-      Consumer<ByteBuf> errorBody, long delayMillis, boolean silent, int onlyNode) {
+      Consumer<ByteBuf> errorBody,
+      long delayMillis,
+      boolean silent,
+      int onlyNode,
+      Map<String, byte[]> payload) {
     public static Behaviour error(Consumer<ByteBuf> body) {
-      return new Behaviour(body, 0, false, -1);
+      return new Behaviour(body, 0, false, -1, Map.of());
     }
 
     public static Behaviour delay(long millis) {
-      return new Behaviour(null, millis, false, -1);
+      return new Behaviour(null, millis, false, -1, Map.of());
     }
 
     public static Behaviour silence() {
-      return new Behaviour(null, 0, true, -1);
+      return new Behaviour(null, 0, true, -1, Map.of());
+    }
+
+    /** Answers normally, with this custom payload on the result (a tablet's, say). */
+    public static Behaviour withPayload(Map<String, byte[]> payload) {
+      return new Behaviour(null, 0, false, -1, payload);
     }
 
     public Behaviour onNode(int node) {
-      return new Behaviour(errorBody, delayMillis, silent, node);
+      return new Behaviour(errorBody, delayMillis, silent, node, payload);
     }
   }
 

@@ -364,6 +364,12 @@ public final class FakeNode {
         opcode = Opcodes.RESULT;
         body = normal;
       }
+      if (!behaviour.payload().isEmpty() && applies) {
+        ctx.writeAndFlush(
+            FakeResponses.frame(
+                ctx.alloc(), 4, request.streamId(), opcode, behaviour.payload(), body));
+        return;
+      }
       if (behaviour.delayMillis() > 0) {
         int op = opcode;
         Consumer<ByteBuf> b = body;

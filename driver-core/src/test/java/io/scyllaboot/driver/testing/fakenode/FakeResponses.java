@@ -20,8 +20,33 @@ public final class FakeResponses {
 
   static ByteBuf frame(
       ByteBufAllocator alloc, int version, int streamId, int opcode, Consumer<ByteBuf> body) {
+    return frame(alloc, version, streamId, opcode, Map.of(), body);
+  }
+
+  /** A response frame; a non-empty {@code payload} sets the custom payload flag (0x04). */
+  static ByteBuf frame(
+      ByteBufAllocator alloc,
+      int version,
+      int streamId,
+      int opcode,
+      Map<String, byte[]> payload,
+      Consumer<ByteBuf> body) {
     ByteBuf frame = alloc.buffer();
-    frame.writeByte(0x80 | version).writeByte(0).writeShort(streamId).writeByte(opcode).writeInt(0);
+    int flags = payload.isEmpty() ? 0 : 0x04;
+    frame
+        .writeByte(0x80 | version)
+        .writeByte(flags)
+        .writeShort(streamId)
+        .writeByte(opcode)
+        .writeInt(0);
+    if (!payload.isEmpty()) {
+      frame.writeShort(payload.size());
+      payload.forEach(
+          (key, value) -> {
+            Primitives.writeString(frame, key);
+            frame.writeInt(value.length).writeBytes(value);
+          });
+    }
     body.accept(frame);
     frame.setInt(5, frame.writerIndex() - 9);
     return frame;
