@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.StatementOptions;
@@ -17,6 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.OptimisticLockingFailureException;
@@ -187,8 +190,7 @@ final class EntityWrites {
     }
   }
 
-  static BoundStatement bound(
-      Write<?> write, io.scyllaboot.driver.api.cql.PreparedStatement prepared) {
+  static BoundStatement bound(Write<?> write, PreparedStatement prepared) {
     BoundStatement statement = prepared.bind(write.values());
     return write.options().equals(StatementOptions.DEFAULTS)
         ? statement
@@ -258,37 +260,50 @@ final class EntityWrites {
     }
   }
 
-  /** Runs a write asynchronously: preparing, binding and failures all complete the future. */
-  <T> CompletableFuture<EntityWriteResult<T>> executeAsync(Supplier<Write<T>> writes) {
+  /** What a write's page said, copied off the page before the page is closed. */
+  private record Outcome<T>(T entity, boolean applied, List<Row> rows, ExecutionInfo info) {}
+
+  /**
+   * Runs a write asynchronously: preparing, binding and failures all complete the future. The
+   * callbacks and events run on {@code lifecycle}, never on the driver's I/O thread (the
+   * before-save callbacks on the calling thread when the statement is prepared already).
+   */
+  <T> CompletableFuture<EntityWriteResult<T>> executeAsync(
+      Supplier<Write<T>> writes, Executor lifecycle) {
     CompletableFuture<EntityWriteResult<T>> done;
     String cql = null;
     try {
       Write<T> write = writes.get();
       cql = write.cql();
+      Function<PreparedStatement, CompletionStage<Outcome<T>>> send =
+          prepared -> {
+            BoundStatement statement = bound(write, prepared);
+            T entity = beforeSave(write, statement);
+            return session
+                .executeAsync(statement)
+                .thenApply(
+                    page -> {
+                      try {
+                        return new Outcome<>(
+                            entity,
+                            page.wasApplied(),
+                            ScyllaTemplate.rows(page),
+                            page.executionInfo());
+                      } finally {
+                        page.close();
+                      }
+                    });
+          };
+      CompletableFuture<PreparedStatement> prepare =
+          session.prepareAsync(write.cql()).toCompletableFuture();
+      CompletableFuture<Outcome<T>> sent =
+          prepare.isDone() ? prepare.thenCompose(send) : prepare.thenComposeAsync(send, lifecycle);
       done =
-          session
-              .prepareAsync(write.cql())
-              .thenCompose(
-                  prepared -> {
-                    BoundStatement statement = bound(write, prepared);
-                    T entity = beforeSave(write, statement);
-                    return session
-                        .executeAsync(statement)
-                        .thenApply(
-                            page -> {
-                              try {
-                                return finish(
-                                    write,
-                                    entity,
-                                    page.wasApplied(),
-                                    ScyllaTemplate.rows(page),
-                                    page.executionInfo());
-                              } finally {
-                                page.close();
-                              }
-                            });
-                  })
-              .toCompletableFuture();
+          sent.thenApplyAsync(
+              outcome ->
+                  finish(
+                      write, outcome.entity(), outcome.applied(), outcome.rows(), outcome.info()),
+              lifecycle);
       done.whenComplete(
           (result, error) -> {
             if (error != null) {

@@ -70,6 +70,9 @@ final class AnnotatedQuery implements RepositoryQuery {
         positions.isEmpty() ? null : positions.stream().mapToInt(Integer::intValue).toArray();
     this.named = expressions == null && order == null && NAMED.matcher(query).find();
     this.shape = shape(method.getQueryAnnotation());
+    if (shape == QueryRunner.Shape.DELETE) {
+      QueryRunner.checkWriteReturnType(method);
+    }
   }
 
   private IllegalStateException invalid(String why) {

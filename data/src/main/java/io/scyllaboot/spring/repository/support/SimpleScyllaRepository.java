@@ -15,8 +15,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 
@@ -46,23 +47,35 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   }
 
   /**
-   * Runs one call per item, at most {@link #MAX_IN_FLIGHT} at a time (the caller waits for a free
-   * slot), and returns the results in order. Stops sending after a failure, which it rethrows
-   * (already translated by the template).
+   * Runs one call per item, at most {@link #MAX_IN_FLIGHT} at a time, and returns the results in
+   * order. Each call gets an executor that runs the template's callbacks and events on this (the
+   * calling) thread, while it waits for a free slot or a result. Stops sending after a failure,
+   * waits for the calls already sent, then rethrows the first failure (already translated by the
+   * template).
    */
-  private <I, R> List<R> runAll(Iterable<I> items, Function<I, CompletableFuture<R>> call) {
+  private <I, R> List<R> runAll(
+      Iterable<I> items, BiFunction<I, Executor, CompletableFuture<R>> call) {
+    CallerThreadExecutor caller = new CallerThreadExecutor();
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>();
+    RuntimeException failure = null;
     for (I item : items) {
-      window.acquireUninterruptibly();
+      while (!window.tryAcquire()) {
+        caller.runNext();
+      }
       CompletableFuture<R> sent;
       try {
-        sent = call.apply(item);
+        sent = call.apply(item, caller);
       } catch (RuntimeException e) {
         window.release();
-        throw e;
+        failure = e;
+        break;
       }
-      sent.whenComplete((result, error) -> window.release());
+      sent.whenComplete(
+          (result, error) -> {
+            window.release();
+            caller.wakeUp();
+          });
       calls.add(sent);
       if (sent.isCompletedExceptionally()) {
         break;
@@ -71,10 +84,15 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     List<R> results = new ArrayList<>(calls.size());
     for (CompletableFuture<R> sent : calls) {
       try {
-        results.add(sent.join());
+        results.add(caller.await(sent).join());
       } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        if (failure == null) {
+          failure = e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
       }
+    }
+    if (failure != null) {
+      throw failure;
     }
     return results;
   }
@@ -96,10 +114,10 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
     return runAll(
         entities,
-        entity ->
+        (entity, caller) ->
             (updates(entity)
-                    ? template.updateAsync(entity, UpdateOptions.empty())
-                    : template.insertAsync(entity, INSERT_NULLS))
+                    ? template.updateAsync(entity, UpdateOptions.empty(), caller)
+                    : template.insertAsync(entity, INSERT_NULLS, caller))
                 .thenApply(EntityWriteResult::getEntity));
   }
 
@@ -113,8 +131,10 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> insert(Iterable<S> entities) {
     return runAll(
         entities,
-        entity ->
-            template.insertAsync(entity, INSERT_NULLS).thenApply(EntityWriteResult::getEntity));
+        (entity, caller) ->
+            template
+                .insertAsync(entity, INSERT_NULLS, caller)
+                .thenApply(EntityWriteResult::getEntity));
   }
 
   @Override
@@ -159,7 +179,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     List<T> found = new ArrayList<>();
-    for (T entity : runAll(ids, id -> template.selectOneByIdAsync(id, type))) {
+    for (T entity : runAll(ids, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -186,12 +206,13 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    runAll(ids, id -> template.deleteByIdAsync(id, type));
+    runAll(ids, (id, caller) -> template.deleteByIdAsync(id, type, caller));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
-    runAll(entities, entity -> template.deleteAsync(entity, DeleteOptions.empty()));
+    runAll(
+        entities, (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
   }
 
   @Override
