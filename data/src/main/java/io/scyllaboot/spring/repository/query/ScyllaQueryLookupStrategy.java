@@ -12,6 +12,7 @@ import org.springframework.data.repository.core.NamedQueries;
 import org.springframework.data.repository.core.RepositoryMetadata;
 import org.springframework.data.repository.query.QueryLookupStrategy;
 import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /** {@code @Query} when present, else a query derived from the method name. */
 public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
@@ -21,6 +22,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
 
   private final @Nullable ScyllaTemplate template;
   private final QueryLookupStrategy.Key key;
+  private final @Nullable ValueExpressionDelegate expressions;
 
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
@@ -29,11 +31,12 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.converter = converter;
     this.template = null;
     this.key = QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND;
+    this.expressions = null;
   }
 
   /** Query methods whose rows are read through the template (its events and callbacks apply). */
   public ScyllaQueryLookupStrategy(ScyllaTemplate template) {
-    this(template, null);
+    this(template, null, null);
   }
 
   /**
@@ -41,8 +44,14 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
    * ({@code @EnableScyllaRepositories(queryLookupStrategy)}): {@code CREATE} derives every query
    * from the method name; {@code USE_DECLARED_QUERY} takes only a {@code @Query} or a named query;
    * {@code CREATE_IF_NOT_FOUND} (the default, also for null) the declared one if any, else derives.
+   * SpEL ({@code :#{...}}, {@code ?#{...}}) in {@code @Query} is evaluated by {@code expressions}
+   * (null: sent as written).
    */
-  public ScyllaQueryLookupStrategy(ScyllaTemplate template, QueryLookupStrategy.@Nullable Key key) {
+  public ScyllaQueryLookupStrategy(
+      ScyllaTemplate template,
+      QueryLookupStrategy.@Nullable Key key,
+      @Nullable ValueExpressionDelegate expressions) {
+    this.expressions = expressions;
     this.session = template.getCqlOperations().getSession();
     this.translator = template.getCqlOperations().getExceptionTranslator();
     this.converter = template.getConverter();
@@ -77,7 +86,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     QueryRunner runner =
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return declared && key != QueryLookupStrategy.Key.CREATE
-        ? new AnnotatedQuery(queryMethod, runner)
+        ? new AnnotatedQuery(queryMethod, runner, expressions)
         : new DerivedQuery(queryMethod, entity, runner);
   }
 }

@@ -84,6 +84,6 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ScyllaQueryLookupStrategy(template, key));
+    return Optional.of(new ScyllaQueryLookupStrategy(template, key, valueExpressionDelegate));
   }
 }
