@@ -72,8 +72,15 @@ final class EntityWrites {
   }
 
   <T> Write<T> insert(EntityCql<T> cql, T entity, InsertOptions options, boolean checkVersion) {
+    return insertOf(
+        cql, lifecycle.beforeConvert(entity, cql.entity().getTableName()), options, checkVersion);
+  }
+
+  /** The insert of an entity its before-convert callbacks have already seen. */
+  static <T> Write<T> insertOf(
+      EntityCql<T> cql, T converted, InsertOptions options, boolean checkVersion) {
     ScyllaPersistentEntity<T> meta = cql.entity();
-    T source = lifecycle.beforeConvert(entity, meta.getTableName());
+    T source = converted;
     boolean versioned = checkVersion && cql.version() != null;
     Runnable undo = NOTHING;
     if (versioned) {
@@ -103,12 +110,19 @@ final class EntityWrites {
   }
 
   <T> Write<T> update(EntityCql<T> cql, T entity, UpdateOptions options, boolean checkVersion) {
+    return updateOf(
+        cql, lifecycle.beforeConvert(entity, cql.entity().getTableName()), options, checkVersion);
+  }
+
+  /** The update of an entity its before-convert callbacks have already seen. */
+  static <T> Write<T> updateOf(
+      EntityCql<T> cql, T converted, UpdateOptions options, boolean checkVersion) {
     if (!cql.hasRegularColumns()) {
       // Nothing to SET: writing the key is an insert.
-      return insert(cql, entity, InsertOptions.builder().build(), checkVersion);
+      return insertOf(cql, converted, InsertOptions.builder().build(), checkVersion);
     }
     ScyllaPersistentEntity<T> meta = cql.entity();
-    T source = lifecycle.beforeConvert(entity, meta.getTableName());
+    T source = converted;
     boolean versioned = checkVersion && cql.version() != null;
     Object expected = null;
     String conflict = null;
@@ -139,7 +153,8 @@ final class EntityWrites {
         undo);
   }
 
-  <T> Write<T> delete(EntityCql<T> cql, T entity, DeleteOptions options, boolean checkVersion) {
+  static <T> Write<T> delete(
+      EntityCql<T> cql, T entity, DeleteOptions options, boolean checkVersion) {
     ScyllaPersistentEntity<T> meta = cql.entity();
     boolean versioned = checkVersion && cql.version() != null;
     Object expected = versioned ? Versions.current(meta, entity) : null;
@@ -175,7 +190,7 @@ final class EntityWrites {
     }
   }
 
-  private static BoundStatement bound(Write<?> write, PreparedStatement prepared) {
+  static BoundStatement bound(Write<?> write, PreparedStatement prepared) {
     BoundStatement statement = prepared.bind(write.values());
     return write.options().equals(StatementOptions.DEFAULTS)
         ? statement
@@ -196,16 +211,28 @@ final class EntityWrites {
 
   private <T> EntityWriteResult<T> finish(
       Write<T> write, T entity, boolean applied, List<Row> rows, ExecutionInfo info) {
-    if (!applied && write.conflict() != null) {
-      write.undo().run();
-      throw new OptimisticLockingFailureException(write.conflict() + stored(write, rows));
-    }
+    EntityWriteResult<T> result = checked(write, entity, applied, rows, info);
     String table = write.statements().entity().getTableName();
     if (write.save()) {
       lifecycle.publish(new AfterSaveEvent<>(entity, table));
     } else {
       lifecycle.publish(
           new AfterDeleteEvent<>(entity, write.statements().entity().getType(), table));
+    }
+    return result;
+  }
+
+  /**
+   * The result of a write, before its after-save events.
+   *
+   * @throws OptimisticLockingFailureException when its version condition failed (the entity's
+   *     version is put back first)
+   */
+  static <T> EntityWriteResult<T> checked(
+      Write<T> write, T entity, boolean applied, List<Row> rows, ExecutionInfo info) {
+    if (!applied && write.conflict() != null) {
+      write.undo().run();
+      throw new OptimisticLockingFailureException(write.conflict() + stored(write, rows));
     }
     return new EntityWriteResult<>(applied, rows, info, entity);
   }

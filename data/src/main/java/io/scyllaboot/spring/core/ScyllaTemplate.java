@@ -18,10 +18,8 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Stream;
@@ -48,7 +46,7 @@ public class ScyllaTemplate
   private final ScyllaEntityConverter converter;
   private final EntityLifecycle lifecycle = new EntityLifecycle();
   private final EntityWrites writes;
-  private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
+  private final EntityWriteSupport statements;
   private final RowReaders readers;
   private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
@@ -67,6 +65,7 @@ public class ScyllaTemplate
     this.session = cqlTemplate.getSession();
     this.translator = cqlTemplate.getExceptionTranslator();
     this.writes = new EntityWrites(session, translator, lifecycle);
+    this.statements = new EntityWriteSupport(converter);
     this.readers = new RowReaders(converter, type -> mapper(cql(type)));
   }
 
@@ -119,21 +118,8 @@ public class ScyllaTemplate
     return cql(entityClass).entity().getTableName();
   }
 
-  @SuppressWarnings("unchecked")
   <T> EntityCql<T> cql(Class<T> type) {
-    Objects.requireNonNull(type, "entity class");
-    return (EntityCql<T>)
-        statements.computeIfAbsent(
-            type,
-            key -> {
-              ScyllaPersistentEntity<?> entity =
-                  converter.getMappingContext().getRequiredPersistentEntity(key);
-              if (!entity.isTable()) {
-                throw new IllegalArgumentException(
-                    key.getName() + " is not a table entity: annotate it with @Table");
-              }
-              return new EntityCql<>(entity, converter);
-            });
+    return statements.cql(type);
   }
 
   @SuppressWarnings("unchecked")
