@@ -43,9 +43,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The driver on a real 3-node cluster (scripts/cassandra-cluster.sh) whose nodes are killed,
- * stopped and restarted, with the Apache Java driver 4.19 run through the same load and faults for
- * comparison. Each test leaves every node up. Figures are printed as {@code [cluster-figure]}
- * lines. Runs only with {@code -Pcluster}.
+ * frozen, stopped and restarted, with the Apache Java driver 4.19 run through the same load and
+ * faults for comparison. Each test leaves every node up. Figures are printed as {@code
+ * [cluster-figure]} lines. Runs only with {@code -Pcluster}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterFaultIT {
