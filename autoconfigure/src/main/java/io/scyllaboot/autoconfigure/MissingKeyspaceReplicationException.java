@@ -1,9 +1,9 @@
 package io.scyllaboot.autoconfigure;
 
 /**
- * A {@code scylla.schema-action} (create-if-not-exists, recreate...) would create a keyspace, but
- * {@code scylla.keyspace-replication} is not set; {@link ScyllaKeyspaceReplicationFailureAnalyzer}
- * explains it at start-up.
+ * A {@code scylla.schema-action} (create-if-not-exists, recreate...) would create a keyspace the
+ * server does not have, but {@code scylla.keyspace-replication} is not set; {@link
+ * ScyllaKeyspaceReplicationFailureAnalyzer} explains it at start-up.
  */
 final class MissingKeyspaceReplicationException extends IllegalStateException {
   private final String keyspace;
@@ -18,7 +18,7 @@ final class MissingKeyspaceReplicationException extends IllegalStateException {
             + schemaAction
             + " would create keyspace '"
             + keyspace
-            + "' but scylla.keyspace-replication is not set");
+            + "', which does not exist, but scylla.keyspace-replication is not set");
     this.keyspace = keyspace;
     this.schemaAction = schemaAction;
   }

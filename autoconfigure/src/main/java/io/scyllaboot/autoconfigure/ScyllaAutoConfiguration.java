@@ -9,7 +9,9 @@ import io.scyllaboot.spring.cql.init.CqlScriptException;
 import io.scyllaboot.spring.cql.init.KeyspaceCleaner;
 import io.scyllaboot.spring.cql.init.KeyspacePopulator;
 import io.scyllaboot.spring.cql.init.ResourceKeyspacePopulator;
+import io.scyllaboot.spring.mapping.CqlIdentifiers;
 import java.net.InetSocketAddress;
+import java.util.Locale;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,6 +24,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.context.annotation.Scope;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
 
@@ -37,6 +40,12 @@ import org.springframework.core.io.ResourceLoader;
 @EnableConfigurationProperties(ScyllaProperties.class)
 @Import(ScyllaPasswordSanitizing.class)
 public final class ScyllaAutoConfiguration {
+
+  /** Before any bean: spring.cassandra.* keys that would be ignored fail start-up. */
+  @Bean
+  static PropertyKeysCheck scyllaPropertyKeysCheck(Environment environment) {
+    return new PropertyKeysCheck(environment);
+  }
 
   @Bean
   @ConditionalOnMissingBean
@@ -156,14 +165,33 @@ public final class ScyllaAutoConfiguration {
     populators.orderedStream().forEach(populator -> populator.populate(session));
   }
 
-  /** Creates the session's keyspace first, with a short-lived session that uses no keyspace. */
+  /**
+   * Creates the session's keyspace first, with a short-lived session that uses no keyspace. Only a
+   * keyspace the server does not have needs {@code scylla.keyspace-replication}.
+   */
   private static void createKeyspace(CqlSessionBuilder builder, ScyllaProperties properties) {
     try (CqlSession bootstrap =
         builder.withKeyspace(null).withSessionName("keyspace-init").build()) {
+      String keyspace = CqlIdentifiers.internal(properties.getKeyspace());
+      boolean exists =
+          bootstrap
+                  .execute(
+                      "SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = ?",
+                      keyspace)
+                  .one()
+              != null;
+      if (exists) {
+        return;
+      }
+      if (properties.getKeyspaceReplication() == null) {
+        throw new MissingKeyspaceReplicationException(
+            properties.getKeyspace(),
+            properties.getSchemaAction().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+      }
       bootstrap
           .execute(
               "CREATE KEYSPACE IF NOT EXISTS "
-                  + properties.getKeyspace()
+                  + CqlIdentifiers.cql(keyspace)
                   + " WITH replication = "
                   + properties.getKeyspaceReplication())
           .close();

@@ -22,7 +22,8 @@ public class ScyllaKeyspaceReplicationFailureAnalyzer
             + cause.schemaAction()
             + "' would create keyspace '"
             + cause.keyspace()
-            + "', but 'scylla.keyspace-replication' is not set.\nReason: the replication of a"
+            + "', which does not exist on the server, but 'scylla.keyspace-replication' is not"
+            + " set.\nReason: the replication of a"
             + " keyspace has no safe default (one replica loses data when its node does).";
     String action =
         "Set 'scylla.keyspace-replication' in your configuration, e.g. {'class':"

@@ -4,7 +4,6 @@ import io.scyllaboot.driver.api.ConsistencyLevel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
@@ -13,7 +12,7 @@ import org.springframework.boot.context.properties.NestedConfigurationProperty;
  * bad one stops start-up with a message naming the property, the value and what is accepted.
  */
 @ConfigurationProperties("scylla")
-public class ScyllaProperties implements InitializingBean {
+public class ScyllaProperties {
 
   /** Nodes to connect to first, as host:port or host (then 'scylla.port' is used). */
   private List<String> contactPoints = new ArrayList<>(List.of("127.0.0.1:9042"));
@@ -54,8 +53,9 @@ public class ScyllaProperties implements InitializingBean {
 
   /**
    * Replication of the keyspace when schema-action creates it, as a CQL map, e.g. {'class':
-   * 'NetworkTopologyStrategy', 'dc1': 3}. No default: required when schema-action creates a
-   * keyspace, so that no production keyspace silently gets a single replica.
+   * 'NetworkTopologyStrategy', 'dc1': 3}. No default: required when schema-action has to create the
+   * keyspace (it does not exist on the server), so that no production keyspace silently gets a
+   * single replica.
    */
   private String keyspaceReplication;
 
@@ -71,6 +71,13 @@ public class ScyllaProperties implements InitializingBean {
    * lines.
    */
   private String sessionName = "s0";
+
+  /**
+   * What to do at start-up with spring.cassandra.* keys that no scylla.* key replaces (Scylla Boot
+   * does not read them): fail (naming the key to set), warn, or ignore (when Spring Data
+   * Cassandra's starter still reads them in the same application).
+   */
+  private SpringCassandraKeysMode springCassandraKeys = SpringCassandraKeysMode.FAIL;
 
   private final Repositories repositories = new Repositories();
 
@@ -107,6 +114,16 @@ public class ScyllaProperties implements InitializingBean {
      * then create those of repository entities: for tests.
      */
     RECREATE_DROP_UNUSED
+  }
+
+  /** What {@code scylla.spring-cassandra-keys} accepts. */
+  public enum SpringCassandraKeysMode {
+    /** Fail start-up, naming each key and the scylla.* key to set instead. */
+    FAIL,
+    /** Log a warning for each key. */
+    WARN,
+    /** Say nothing. */
+    IGNORE
   }
 
   /** Compression algorithms. */
@@ -228,21 +245,6 @@ public class ScyllaProperties implements InitializingBean {
     this.keyspaceReplication = keyspaceReplication;
   }
 
-  /**
-   * Checks what no single setter can: a keyspace the schema action creates needs an explicit
-   * replication.
-   */
-  @Override
-  public void afterPropertiesSet() {
-    if (schemaAction != SchemaAction.NONE
-        && keyspace != null
-        && !keyspace.isBlank()
-        && keyspaceReplication == null) {
-      throw new MissingKeyspaceReplicationException(
-          keyspace, schemaAction.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-    }
-  }
-
   public Repositories getRepositories() {
     return repositories;
   }
@@ -273,6 +275,14 @@ public class ScyllaProperties implements InitializingBean {
 
   public Observations getObservations() {
     return observations;
+  }
+
+  public SpringCassandraKeysMode getSpringCassandraKeys() {
+    return springCassandraKeys;
+  }
+
+  public void setSpringCassandraKeys(SpringCassandraKeysMode springCassandraKeys) {
+    this.springCassandraKeys = springCassandraKeys;
   }
 
   public MappingProperties getMapping() {

@@ -121,7 +121,9 @@ final class AnnotatedQuery implements RepositoryQuery {
     return runner.run(cql, values, shape, accessor);
   }
 
-  private QueryRunner.Shape shape(Query query) {
+  private QueryRunner.Shape shape(Query annotation) {
+    // A named query has no annotation: neither count nor exists.
+    Query query = annotation != null ? annotation : Defaults.QUERY;
     if (query.count() && query.exists()) {
       throw invalid("@Query cannot be both count and exists");
     }
@@ -153,6 +155,22 @@ final class AnnotatedQuery implements RepositoryQuery {
 
   private static boolean isNumber(Class<?> type) {
     return type == long.class || type == Long.class || type == int.class || type == Integer.class;
+  }
+
+  /** The attributes of a {@code @Query} without any set. */
+  private static final class Defaults {
+    @Query("")
+    private static void query() {}
+
+    static final Query QUERY;
+
+    static {
+      try {
+        QUERY = Defaults.class.getDeclaredMethod("query").getAnnotation(Query.class);
+      } catch (NoSuchMethodException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.cql.CqlTemplate;
@@ -38,6 +39,26 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   private final EntityStatements<T, ID> statements;
   private final ScyllaEntityInformation<T, ID> information;
   private final Class<T> type;
+
+  /**
+   * The constructor a repository base class
+   * ({@code @EnableScyllaRepositories(repositoryBaseClass)}) calls, as a Spring Data Cassandra base
+   * class calls {@code SimpleCassandraRepository}'s.
+   *
+   * @param operations the {@link ScyllaTemplate} the repositories write through
+   */
+  public SimpleScyllaRepository(
+      ScyllaEntityInformation<T, ID> information, ScyllaOperations operations) {
+    this(template(operations), information.statements());
+  }
+
+  private static ScyllaTemplate template(ScyllaOperations operations) {
+    if (operations instanceof ScyllaTemplate template) {
+      return template;
+    }
+    throw new IllegalArgumentException(
+        "A repository runs on a ScyllaTemplate, not on a " + operations.getClass().getName());
+  }
 
   public SimpleScyllaRepository(ScyllaTemplate template, EntityStatements<T, ID> statements) {
     this.template = Objects.requireNonNull(template, "template");

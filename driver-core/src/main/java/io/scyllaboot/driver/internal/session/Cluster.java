@@ -7,12 +7,14 @@ import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.driver.api.metadata.SchemaMetadata;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.metadata.ControlConnection;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import io.scyllaboot.driver.internal.metadata.SchemaReader;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
@@ -78,6 +80,11 @@ final class Cluster implements ClusterMetadata {
             factory, timer, settings.connectTimeout().toNanos(), this::onEvent, () -> refresh());
     this.refresher = new TopologyRefresher(control, timer);
     control.reconnectAddresses(this::reconnectAddresses);
+  }
+
+  @Override
+  public CompletionStage<SchemaMetadata> schemaAsync() {
+    return SchemaReader.read(control);
   }
 
   /** The protocol version of the control connection, negotiated unless pinned. */

@@ -211,7 +211,8 @@ class UnresponsiveNodeTest {
     assertThat(run.failures()).as("failed requests").isEmpty();
     assertThat(run.p99()).as("p99 ms").isLessThan(100);
     assertThat(run.speculated()).as("requests answered by a speculative execution").isPositive();
-    assertThat(run.late()).hasSize(1).doesNotContain(primary);
+    // A slow answer of the next replica may be overtaken by the third one's: not the primary's.
+    assertThat(run.late()).isNotEmpty().doesNotContain(primary);
   }
 
   private InetSocketAddress coordinator(Statement<?> statement) {
