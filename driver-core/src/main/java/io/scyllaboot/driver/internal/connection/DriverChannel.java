@@ -78,15 +78,18 @@ public final class DriverChannel {
     this.lazyLoop = channel.eventLoop() instanceof SingleThreadEventExecutor loop ? loop : null;
     // Hooked while the connection is open: a loop stopped under an open connection would leave
     // its requests waiting forever. Unhooked at close, so a closed connection is not retained.
-    terminationHooked = 1;
-    channel.eventLoop().terminationFuture().addListener(onLoopTerminated);
-    channel
-        .closeFuture()
-        .addListener(
-            closed -> {
-              channel.eventLoop().terminationFuture().removeListener(onLoopTerminated);
-              terminationHooked = 0;
-            });
+    // (Netty's own loops only: an embedded test loop has no termination.)
+    if (lazyLoop != null) {
+      terminationHooked = 1;
+      lazyLoop.terminationFuture().addListener(onLoopTerminated);
+      channel
+          .closeFuture()
+          .addListener(
+              closed -> {
+                lazyLoop.terminationFuture().removeListener(onLoopTerminated);
+                terminationHooked = 0;
+              });
+    }
   }
 
   /**
