@@ -41,6 +41,6 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
         new ReactiveQueryRunner(session, translator, converter, entity, queryMethod);
     return queryMethod.getAnnotatedQuery() != null
         ? new AnnotatedQuery(queryMethod, runner)
-        : new DerivedQuery(queryMethod, entity, runner);
+        : new DerivedQuery(queryMethod, entity, runner, new TableSchemas(session));
   }
 }

@@ -20,6 +20,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final ScyllaEntityConverter converter;
 
   private final @Nullable ScyllaTemplate template;
+  private final TableSchemas schemas;
 
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
@@ -27,6 +28,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.translator = translator;
     this.converter = converter;
     this.template = null;
+    this.schemas = new TableSchemas(session);
   }
 
   /** Query methods whose rows are read through the template (its events and callbacks apply). */
@@ -35,6 +37,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.translator = template.getCqlOperations().getExceptionTranslator();
     this.converter = template.getConverter();
     this.template = template;
+    this.schemas = new TableSchemas(session);
   }
 
   @Override
@@ -50,6 +53,6 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return queryMethod.getAnnotatedQuery() != null
         ? new AnnotatedQuery(queryMethod, runner)
-        : new DerivedQuery(queryMethod, entity, runner);
+        : new DerivedQuery(queryMethod, entity, runner, schemas);
   }
 }
