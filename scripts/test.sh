@@ -13,6 +13,7 @@
 # cluster (127.0.0.11-13), `mvn -pl driver-core -Pcluster verify` runs the *ClusterIT/Cluster*IT tests
 # (ClusterFaultIT), and the cluster is stopped again if this script started it (also on failure). The
 # phase runs when no Maven arguments are given, or with CLUSTER_TESTS=1; CLUSTER_TESTS=0 skips it.
+# Before it, on the plain node, scripts/migration-check.sh (same rule, MIGRATION_TESTS=0/1).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -67,6 +68,15 @@ done
 
 # -Paot: the sample's build runs Spring's AOT processing and NativeHintsIT checks the hints.
 mvn -B -Dstyle.color=never verify -Paot "$@"
+
+# The migration check (scripts/migration-check.sh) on the plain node: both Spring Data Cassandra apps,
+# before and after the recipe. MIGRATION_TESTS=0 skips it; by default it runs when no Maven arguments
+# are given.
+if [[ "${MIGRATION_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
+  phase_start=$SECONDS
+  scripts/migration-check.sh
+  echo "[test] migration check took $((SECONDS - phase_start))s"
+fi
 
 if [[ "${CLUSTER_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
   echo "[test] cluster phase: stopping the auth and TLS nodes this script started, starting the cluster"

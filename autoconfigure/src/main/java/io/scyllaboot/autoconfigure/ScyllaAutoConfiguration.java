@@ -97,6 +97,8 @@ public final class ScyllaAutoConfiguration {
     builder.withPageSize(request.getPageSize());
     builder.withIdempotentByDefault(request.isIdempotent());
     builder.withClientTimestamps(request.isClientTimestamps());
+    builder.withUnresponsiveNodeTimeout(request.getUnresponsiveNodeTimeout());
+    builder.withSpeculativeExecution(request.getSpeculativeExecution().toPolicy());
     if (request.getThrottler().isEnabled()) {
       builder.withThrottling(
           request.getThrottler().getMaxConcurrentRequests(),

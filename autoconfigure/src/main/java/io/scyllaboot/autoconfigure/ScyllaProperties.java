@@ -456,7 +456,30 @@ public class ScyllaProperties {
      */
     private boolean clientTimestamps = true;
 
+    /**
+     * How long a connection may read nothing while requests wait on it before its node counts as
+     * unresponsive (frozen, stalled): new requests avoid it until it answers again, and idempotent
+     * requests that waited that long move to the next node. Zero disables.
+     */
+    private Duration unresponsiveNodeTimeout = Duration.ofMillis(500);
+
     private final Throttler throttler = new Throttler();
+
+    @NestedConfigurationProperty
+    private final SpeculativeExecutionProperties speculativeExecution =
+        new SpeculativeExecutionProperties();
+
+    public Duration getUnresponsiveNodeTimeout() {
+      return unresponsiveNodeTimeout;
+    }
+
+    public void setUnresponsiveNodeTimeout(Duration unresponsiveNodeTimeout) {
+      this.unresponsiveNodeTimeout = unresponsiveNodeTimeout;
+    }
+
+    public SpeculativeExecutionProperties getSpeculativeExecution() {
+      return speculativeExecution;
+    }
 
     public Duration getTimeout() {
       return timeout;

@@ -61,6 +61,10 @@ class ScyllaAutoConfigurationTest {
             "scylla.request.throttler.enabled=true",
             "scylla.request.throttler.max-concurrent-requests=50",
             "scylla.request.throttler.max-queue-size=500",
+            "scylla.request.unresponsive-node-timeout=300ms",
+            "scylla.request.speculative-execution.policy=constant-delay",
+            "scylla.request.speculative-execution.delay=40ms",
+            "scylla.request.speculative-execution.max-executions=2",
             "scylla.compression=lz4",
             "scylla.protocol-version=v4",
             "scylla.username=app",
@@ -97,6 +101,8 @@ class ScyllaAutoConfigurationTest {
                   .contains("idempotent=true")
                   .contains("clientTimestamps=false")
                   .contains("throttling=50/500")
+                  .contains("unresponsiveNodeTimeout=PT0.3S")
+                  .contains("speculativeExecution=constantDelay(PT0.04S, 2 extra)")
                   .contains("compression=LZ4")
                   .contains("protocolVersion=V4")
                   .contains("ssl=true")
@@ -121,8 +127,23 @@ class ScyllaAutoConfigurationTest {
               .contains("maxRequestsPerConnection=1024")
               .contains("throttling=off")
               .contains("sessionName=s0")
-              .contains("metrics=off");
+              .contains("metrics=off")
+              .contains("speculativeExecution=none")
+              .contains("unresponsiveNodeTimeout=PT0.5S");
         });
+  }
+
+  @Test
+  void should_map_the_percentile_speculative_execution_policy() {
+    runner
+        .withPropertyValues(
+            "scylla.request.speculative-execution.policy=percentile",
+            "scylla.request.speculative-execution.percentile=95",
+            "scylla.request.speculative-execution.max-executions=3")
+        .run(
+            context ->
+                assertThat(context.getBean(CqlSessionBuilder.class).toString())
+                    .contains("speculativeExecution=percentile(95.0, 3 extra)"));
   }
 
   @Test

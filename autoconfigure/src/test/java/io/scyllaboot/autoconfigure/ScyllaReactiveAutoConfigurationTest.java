@@ -13,6 +13,9 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactoryBean;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactoryBean;
@@ -67,6 +70,12 @@ class ScyllaReactiveAutoConfigurationTest {
           assertThat(context).hasNotFailed();
           assertThat(context.getBean("scyllaReactiveCqlTemplate"))
               .isInstanceOf(ReactiveCqlTemplate.class);
+          assertThat(context.getBean("reactiveScyllaTemplate"))
+              .isInstanceOfSatisfying(
+                  ReactiveScyllaTemplate.class,
+                  template ->
+                      assertThat(template.getConverter())
+                          .isSameAs(context.getBean(ScyllaEntityConverter.class)));
           assertThat(context).hasSingleBean(ScyllaReactiveHealthIndicator.class);
           assertThat(context).doesNotHaveBean(ScyllaHealthIndicator.class);
           StepVerifier.create(context.getBean(ScyllaReactiveHealthIndicator.class).health(true))
@@ -89,8 +98,22 @@ class ScyllaReactiveAutoConfigurationTest {
             context -> {
               assertThat(context).hasNotFailed();
               assertThat(context).doesNotHaveBean(ReactiveCqlTemplate.class);
+              assertThat(context).doesNotHaveBean("reactiveScyllaTemplate");
               assertThat(context).doesNotHaveBean(ScyllaReactiveHealthIndicator.class);
               assertThat(context).hasSingleBean(ScyllaHealthIndicator.class);
+            });
+  }
+
+  @Test
+  void should_back_off_from_the_reactive_entity_template_the_application_defines() {
+    ReactiveScyllaOperations own = Mockito.mock(ReactiveScyllaOperations.class);
+    runner
+        .withBean("ownTemplate", ReactiveScyllaOperations.class, () -> own)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context).doesNotHaveBean(ReactiveScyllaTemplate.class);
+              assertThat(context.getBean(ReactiveScyllaOperations.class)).isSameAs(own);
             });
   }
 

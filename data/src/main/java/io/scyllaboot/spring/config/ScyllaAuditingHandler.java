@@ -39,7 +39,7 @@ public class ScyllaAuditingHandler extends IsNewAwareAuditingHandler {
         : markModified(object);
   }
 
-  private static boolean notCreatedYet(ScyllaPersistentEntity<Object> entity, Object bean) {
+  static boolean notCreatedYet(ScyllaPersistentEntity<Object> entity, Object bean) {
     if (bean instanceof Persistable<?> || entity.hasVersionProperty() || entity.hasIdProperty()) {
       return false;
     }

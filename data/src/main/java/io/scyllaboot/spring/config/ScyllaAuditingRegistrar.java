@@ -27,11 +27,20 @@ class ScyllaAuditingRegistrar extends AuditingBeanDefinitionRegistrarSupport {
     return HANDLER;
   }
 
+  /** The auditing handler's class. */
+  Class<?> handlerType() {
+    return ScyllaAuditingHandler.class;
+  }
+
+  /** The entity callback's class: its one constructor argument is a factory of the handler. */
+  Class<?> callbackType() {
+    return AuditingEntityCallback.class;
+  }
+
   @Override
   protected BeanDefinitionBuilder getAuditHandlerBeanDefinitionBuilder(
       AuditingConfiguration configuration) {
-    BeanDefinitionBuilder builder =
-        BeanDefinitionBuilder.rootBeanDefinition(ScyllaAuditingHandler.class);
+    BeanDefinitionBuilder builder = BeanDefinitionBuilder.rootBeanDefinition(handlerType());
     builder.setAutowireMode(AbstractBeanDefinition.AUTOWIRE_CONSTRUCTOR);
     return configureDefaultAuditHandlerAttributes(configuration, builder);
   }
@@ -41,11 +50,10 @@ class ScyllaAuditingRegistrar extends AuditingBeanDefinitionRegistrarSupport {
       BeanDefinition auditingHandlerDefinition, BeanDefinitionRegistry registry) {
     BeanDefinitionBuilder handler =
         BeanDefinitionBuilder.rootBeanDefinition(ObjectFactoryCreatingFactoryBean.class);
-    handler.addPropertyValue("targetBeanName", HANDLER);
-    BeanDefinitionBuilder callback =
-        BeanDefinitionBuilder.rootBeanDefinition(AuditingEntityCallback.class);
+    handler.addPropertyValue("targetBeanName", getAuditingHandlerBeanName());
+    BeanDefinitionBuilder callback = BeanDefinitionBuilder.rootBeanDefinition(callbackType());
     callback.addConstructorArgValue(handler.getBeanDefinition());
     registerInfrastructureBeanWithId(
-        callback.getBeanDefinition(), AuditingEntityCallback.class.getName(), registry);
+        callback.getBeanDefinition(), callbackType().getName(), registry);
   }
 }

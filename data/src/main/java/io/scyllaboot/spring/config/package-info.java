@@ -1,2 +1,5 @@
-/** Configuration annotations of the Spring library: {@code @EnableScyllaAuditing}. */
+/**
+ * Configuration annotations of the Spring library: {@code @EnableScyllaAuditing} and
+ * {@code @EnableReactiveScyllaAuditing}.
+ */
 package io.scyllaboot.spring.config;

@@ -5,12 +5,15 @@ import io.scyllaboot.driver.api.cql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
+import org.springframework.dao.OptimisticLockingFailureException;
 
 /** Collects entity writes into one batch of bound statements; not thread-safe, run once. */
 final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   private final ScyllaTemplate template;
   private final BatchStatement.BatchType type;
   private final List<Statement<?>> statements = new ArrayList<>();
+  private final List<EntityWrites.Write<?>> versioned = new ArrayList<>();
   private Long timestamp;
   private boolean executed;
 
@@ -25,6 +28,13 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
     }
   }
 
+  private void add(EntityWrites.Write<?> write) {
+    statements.add(template.bind(write));
+    if (write.conflict() != null) {
+      versioned.add(write);
+    }
+  }
+
   @Override
   public ScyllaBatchOperations insert(Object... entities) {
     return insert(List.of(entities), InsertOptions.empty());
@@ -34,7 +44,7 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   public ScyllaBatchOperations insert(Iterable<?> entities, InsertOptions options) {
     checkNotExecuted();
     for (Object entity : entities) {
-      statements.add(template.batchInsert(entity, options));
+      add(template.batchInsert(entity, options));
     }
     return this;
   }
@@ -48,7 +58,7 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   public ScyllaBatchOperations update(Iterable<?> entities, UpdateOptions options) {
     checkNotExecuted();
     for (Object entity : entities) {
-      statements.add(template.batchUpdate(entity, options));
+      add(template.batchUpdate(entity, options));
     }
     return this;
   }
@@ -57,7 +67,7 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   public ScyllaBatchOperations delete(Object... entities) {
     checkNotExecuted();
     for (Object entity : entities) {
-      statements.add(template.batchDelete(entity));
+      add(template.batchDelete(entity));
     }
     return this;
   }
@@ -80,6 +90,22 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
     if (timestamp != null) {
       batch = batch.withTimestamp(timestamp);
     }
-    return template.executeBatch(batch);
+    WriteResult result;
+    try {
+      result = template.executeBatch(batch);
+    } catch (RuntimeException e) {
+      versioned.forEach(write -> write.undo().run());
+      throw e;
+    }
+    if (!result.wasApplied() && !versioned.isEmpty()) {
+      // A conditional batch is applied whole or not at all: every versioned entity stays as it was.
+      versioned.forEach(write -> write.undo().run());
+      throw new OptimisticLockingFailureException(
+          "The batch was not applied: a version condition failed. "
+              + versioned.stream()
+                  .map(EntityWrites.Write::conflict)
+                  .collect(Collectors.joining("; ")));
+    }
+    return result;
   }
 }

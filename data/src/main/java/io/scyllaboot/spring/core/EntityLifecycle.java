@@ -30,6 +30,11 @@ final class EntityLifecycle {
     this.eventsEnabled = enabled;
   }
 
+  /** Whether there are callbacks or events at all (else async work needs no thread hop). */
+  boolean isActive() {
+    return callbacks != null || publishes();
+  }
+
   /** Whether events are published at all (so that callers skip building them). */
   boolean publishes() {
     return eventsEnabled && publisher != null;

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.StatementOptions;
@@ -17,6 +18,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.OptimisticLockingFailureException;
@@ -69,8 +72,15 @@ final class EntityWrites {
   }
 
   <T> Write<T> insert(EntityCql<T> cql, T entity, InsertOptions options, boolean checkVersion) {
+    return insertOf(
+        cql, lifecycle.beforeConvert(entity, cql.entity().getTableName()), options, checkVersion);
+  }
+
+  /** The insert of an entity its before-convert callbacks have already seen. */
+  static <T> Write<T> insertOf(
+      EntityCql<T> cql, T converted, InsertOptions options, boolean checkVersion) {
     ScyllaPersistentEntity<T> meta = cql.entity();
-    T source = lifecycle.beforeConvert(entity, meta.getTableName());
+    T source = converted;
     boolean versioned = checkVersion && cql.version() != null;
     Runnable undo = NOTHING;
     if (versioned) {
@@ -100,12 +110,19 @@ final class EntityWrites {
   }
 
   <T> Write<T> update(EntityCql<T> cql, T entity, UpdateOptions options, boolean checkVersion) {
+    return updateOf(
+        cql, lifecycle.beforeConvert(entity, cql.entity().getTableName()), options, checkVersion);
+  }
+
+  /** The update of an entity its before-convert callbacks have already seen. */
+  static <T> Write<T> updateOf(
+      EntityCql<T> cql, T converted, UpdateOptions options, boolean checkVersion) {
     if (!cql.hasRegularColumns()) {
       // Nothing to SET: writing the key is an insert.
-      return insert(cql, entity, InsertOptions.builder().build(), checkVersion);
+      return insertOf(cql, converted, InsertOptions.builder().build(), checkVersion);
     }
     ScyllaPersistentEntity<T> meta = cql.entity();
-    T source = lifecycle.beforeConvert(entity, meta.getTableName());
+    T source = converted;
     boolean versioned = checkVersion && cql.version() != null;
     Object expected = null;
     String conflict = null;
@@ -136,7 +153,8 @@ final class EntityWrites {
         undo);
   }
 
-  <T> Write<T> delete(EntityCql<T> cql, T entity, DeleteOptions options, boolean checkVersion) {
+  static <T> Write<T> delete(
+      EntityCql<T> cql, T entity, DeleteOptions options, boolean checkVersion) {
     ScyllaPersistentEntity<T> meta = cql.entity();
     boolean versioned = checkVersion && cql.version() != null;
     Object expected = versioned ? Versions.current(meta, entity) : null;
@@ -172,8 +190,7 @@ final class EntityWrites {
     }
   }
 
-  private static BoundStatement bound(
-      Write<?> write, io.scyllaboot.driver.api.cql.PreparedStatement prepared) {
+  static BoundStatement bound(Write<?> write, PreparedStatement prepared) {
     BoundStatement statement = prepared.bind(write.values());
     return write.options().equals(StatementOptions.DEFAULTS)
         ? statement
@@ -194,16 +211,28 @@ final class EntityWrites {
 
   private <T> EntityWriteResult<T> finish(
       Write<T> write, T entity, boolean applied, List<Row> rows, ExecutionInfo info) {
-    if (!applied && write.conflict() != null) {
-      write.undo().run();
-      throw new OptimisticLockingFailureException(write.conflict() + stored(write, rows));
-    }
+    EntityWriteResult<T> result = checked(write, entity, applied, rows, info);
     String table = write.statements().entity().getTableName();
     if (write.save()) {
       lifecycle.publish(new AfterSaveEvent<>(entity, table));
     } else {
       lifecycle.publish(
           new AfterDeleteEvent<>(entity, write.statements().entity().getType(), table));
+    }
+    return result;
+  }
+
+  /**
+   * The result of a write, before its after-save events.
+   *
+   * @throws OptimisticLockingFailureException when its version condition failed (the entity's
+   *     version is put back first)
+   */
+  static <T> EntityWriteResult<T> checked(
+      Write<T> write, T entity, boolean applied, List<Row> rows, ExecutionInfo info) {
+    if (!applied && write.conflict() != null) {
+      write.undo().run();
+      throw new OptimisticLockingFailureException(write.conflict() + stored(write, rows));
     }
     return new EntityWriteResult<>(applied, rows, info, entity);
   }
@@ -231,37 +260,50 @@ final class EntityWrites {
     }
   }
 
-  /** Runs a write asynchronously: preparing, binding and failures all complete the future. */
-  <T> CompletableFuture<EntityWriteResult<T>> executeAsync(Supplier<Write<T>> writes) {
+  /** What a write's page said, copied off the page before the page is closed. */
+  private record Outcome<T>(T entity, boolean applied, List<Row> rows, ExecutionInfo info) {}
+
+  /**
+   * Runs a write asynchronously: preparing, binding and failures all complete the future. The
+   * callbacks and events run on {@code lifecycle}, never on the driver's I/O thread (the
+   * before-save callbacks on the calling thread when the statement is prepared already).
+   */
+  <T> CompletableFuture<EntityWriteResult<T>> executeAsync(
+      Supplier<Write<T>> writes, Executor lifecycle) {
     CompletableFuture<EntityWriteResult<T>> done;
     String cql = null;
     try {
       Write<T> write = writes.get();
       cql = write.cql();
+      Function<PreparedStatement, CompletionStage<Outcome<T>>> send =
+          prepared -> {
+            BoundStatement statement = bound(write, prepared);
+            T entity = beforeSave(write, statement);
+            return session
+                .executeAsync(statement)
+                .thenApply(
+                    page -> {
+                      try {
+                        return new Outcome<>(
+                            entity,
+                            page.wasApplied(),
+                            ScyllaTemplate.rows(page),
+                            page.executionInfo());
+                      } finally {
+                        page.close();
+                      }
+                    });
+          };
+      CompletableFuture<PreparedStatement> prepare =
+          session.prepareAsync(write.cql()).toCompletableFuture();
+      CompletableFuture<Outcome<T>> sent =
+          prepare.isDone() ? prepare.thenCompose(send) : prepare.thenComposeAsync(send, lifecycle);
       done =
-          session
-              .prepareAsync(write.cql())
-              .thenCompose(
-                  prepared -> {
-                    BoundStatement statement = bound(write, prepared);
-                    T entity = beforeSave(write, statement);
-                    return session
-                        .executeAsync(statement)
-                        .thenApply(
-                            page -> {
-                              try {
-                                return finish(
-                                    write,
-                                    entity,
-                                    page.wasApplied(),
-                                    ScyllaTemplate.rows(page),
-                                    page.executionInfo());
-                              } finally {
-                                page.close();
-                              }
-                            });
-                  })
-              .toCompletableFuture();
+          sent.thenApplyAsync(
+              outcome ->
+                  finish(
+                      write, outcome.entity(), outcome.applied(), outcome.rows(), outcome.info()),
+              lifecycle);
       done.whenComplete(
           (result, error) -> {
             if (error != null) {

@@ -4,9 +4,13 @@ import org.springframework.dao.DataAccessException;
 
 /**
  * Entity writes collected into one BATCH (LOGGED by default: atomic). Run it once with {@link
- * #execute()}. Before-convert callbacks (auditing) apply to each entity; versions are NOT checked
- * in a batch (a batch's conditions must all be on one partition), so write versioned entities
- * through the template.
+ * #execute()}. Before-convert callbacks (auditing) apply to each entity. A {@code @Version}ed
+ * entity is written as by the template: insert {@code IF NOT EXISTS} with its first version, update
+ * and delete {@code IF version = ?} (an update increments it), which makes the batch conditional:
+ * the server then requires every statement on one partition of one table, and applies all or
+ * nothing; when a condition fails, {@link #execute()} throws {@link
+ * org.springframework.dao.OptimisticLockingFailureException} and mutable entities keep their
+ * versions.
  */
 public interface ScyllaBatchOperations {
 

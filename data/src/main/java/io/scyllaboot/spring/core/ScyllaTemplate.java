@@ -18,10 +18,10 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
@@ -46,8 +46,9 @@ public class ScyllaTemplate
   private final ScyllaEntityConverter converter;
   private final EntityLifecycle lifecycle = new EntityLifecycle();
   private final EntityWrites writes;
-  private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
+  private final EntityWriteSupport statements;
   private final RowReaders readers;
+  private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
   /** A template with a default mapping (snake_case names). */
   public ScyllaTemplate(CqlSession session) {
@@ -64,6 +65,7 @@ public class ScyllaTemplate
     this.session = cqlTemplate.getSession();
     this.translator = cqlTemplate.getExceptionTranslator();
     this.writes = new EntityWrites(session, translator, lifecycle);
+    this.statements = new EntityWriteSupport(converter);
     this.readers = new RowReaders(converter, type -> mapper(cql(type)));
   }
 
@@ -81,6 +83,19 @@ public class ScyllaTemplate
   /** The callbacks run around writes and reads (null: none). */
   public void setEntityCallbacks(@Nullable EntityCallbacks callbacks) {
     lifecycle.setCallbacks(callbacks);
+  }
+
+  /**
+   * Where the async methods run callbacks and events (default: the common fork-join pool), never on
+   * the driver's I/O thread, where a listener that calls the database would block the event loop.
+   * Without callbacks and events they add no thread hop.
+   */
+  public void setAsyncLifecycleExecutor(Executor executor) {
+    this.asyncLifecycleExecutor = Objects.requireNonNull(executor, "executor");
+  }
+
+  private Executor lifecycleExecutor() {
+    return lifecycle.isActive() ? asyncLifecycleExecutor : Runnable::run;
   }
 
   /** Whether mapping events are published (default true, when there is a publisher). */
@@ -103,21 +118,8 @@ public class ScyllaTemplate
     return cql(entityClass).entity().getTableName();
   }
 
-  @SuppressWarnings("unchecked")
   <T> EntityCql<T> cql(Class<T> type) {
-    Objects.requireNonNull(type, "entity class");
-    return (EntityCql<T>)
-        statements.computeIfAbsent(
-            type,
-            key -> {
-              ScyllaPersistentEntity<?> entity =
-                  converter.getMappingContext().getRequiredPersistentEntity(key);
-              if (!entity.isTable()) {
-                throw new IllegalArgumentException(
-                    key.getName() + " is not a table entity: annotate it with @Table");
-              }
-              return new EntityCql<>(entity, converter);
-            });
+    return statements.cql(type);
   }
 
   @SuppressWarnings("unchecked")
@@ -135,14 +137,27 @@ public class ScyllaTemplate
     return mapper(cql(entityClass));
   }
 
+  /**
+   * As {@link #rowMapper}, for rows that may lack some of the entity's columns (a query selecting
+   * some): their properties stay null (or their constructor default).
+   */
+  public <T> RowMapper<T> partialRowMapper(Class<T> entityClass) {
+    return mapper(cql(entityClass), true);
+  }
+
   private <T> RowMapper<T> mapper(EntityCql<T> cql) {
+    return mapper(cql, false);
+  }
+
+  private <T> RowMapper<T> mapper(EntityCql<T> cql, boolean partial) {
     ScyllaPersistentEntity<T> entity = cql.entity();
     String table = entity.getTableName();
     return (row, rowNumber) -> {
       if (lifecycle.publishes()) {
         lifecycle.publish(new AfterLoadEvent<>(row, entity.getType(), table));
       }
-      return lifecycle.afterConvert(converter.read(entity, row), table);
+      T read = partial ? converter.readPartial(entity, row) : converter.read(entity, row);
+      return lifecycle.afterConvert(read, table);
     };
   }
 
@@ -215,9 +230,19 @@ public class ScyllaTemplate
     return writes.execute(writes.insert(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. */
+  /**
+   * Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. Callbacks
+   * and events run on the {@linkplain #setAsyncLifecycleExecutor async lifecycle executor}.
+   */
   public <T> CompletableFuture<EntityWriteResult<T>> insertAsync(T entity, InsertOptions options) {
-    return writes.executeAsync(() -> writes.insert(cqlOf(entity), entity, options, true));
+    return insertAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #insertAsync(Object, InsertOptions)} with callbacks and events run on this executor. */
+  public <T> CompletableFuture<EntityWriteResult<T>> insertAsync(
+      T entity, InsertOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.insert(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -230,9 +255,16 @@ public class ScyllaTemplate
     return writes.execute(writes.update(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #update(Object, UpdateOptions)}; translated failures complete it. */
+  /** Asynchronous {@link #update(Object, UpdateOptions)}, as {@link #insertAsync}. */
   public <T> CompletableFuture<EntityWriteResult<T>> updateAsync(T entity, UpdateOptions options) {
-    return writes.executeAsync(() -> writes.update(cqlOf(entity), entity, options, true));
+    return updateAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #updateAsync(Object, UpdateOptions)} with callbacks and events run on this executor. */
+  public <T> CompletableFuture<EntityWriteResult<T>> updateAsync(
+      T entity, UpdateOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.update(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -245,10 +277,17 @@ public class ScyllaTemplate
     return writes.execute(writes.delete(cqlOf(entity), entity, options, true));
   }
 
-  /** Asynchronous {@link #delete(Object, DeleteOptions)}; translated failures complete it. */
+  /** Asynchronous {@link #delete(Object, DeleteOptions)}, as {@link #insertAsync}. */
   public CompletableFuture<? extends WriteResult> deleteAsync(
       Object entity, DeleteOptions options) {
-    return writes.executeAsync(() -> writes.delete(cqlOf(entity), entity, options, true));
+    return deleteAsync(entity, options, lifecycleExecutor());
+  }
+
+  /** {@link #deleteAsync(Object, DeleteOptions)} with events run on this executor. */
+  public CompletableFuture<? extends WriteResult> deleteAsync(
+      Object entity, DeleteOptions options, Executor lifecycle) {
+    return writes.executeAsync(
+        () -> writes.delete(cqlOf(entity), entity, options, true), lifecycle);
   }
 
   @Override
@@ -263,6 +302,12 @@ public class ScyllaTemplate
 
   /** Asynchronous {@link #deleteById}: the statement's future, failures translated. */
   public CompletableFuture<Boolean> deleteByIdAsync(Object id, Class<?> entityClass) {
+    return deleteByIdAsync(id, entityClass, lifecycleExecutor());
+  }
+
+  /** {@link #deleteByIdAsync(Object, Class)} with the after-delete event run on this executor. */
+  public CompletableFuture<Boolean> deleteByIdAsync(
+      Object id, Class<?> entityClass, Executor lifecycle) {
     Objects.requireNonNull(id, "id");
     EntityCql<?> cql = cql(entityClass);
     String deleteCql = cql.delete(false, false, null);
@@ -271,14 +316,25 @@ public class ScyllaTemplate
         .thenApply(
             page -> {
               page.close();
-              lifecycle.publish(
-                  new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
               return page.wasApplied();
-            });
+            })
+        .thenApplyAsync(
+            applied -> {
+              this.lifecycle.publish(
+                  new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
+              return applied;
+            },
+            lifecycle);
   }
 
   /** Asynchronous {@link #selectOneById}: null when there is no such row. */
   public <T> CompletableFuture<@Nullable T> selectOneByIdAsync(Object id, Class<T> entityClass) {
+    return selectOneByIdAsync(id, entityClass, lifecycleExecutor());
+  }
+
+  /** {@link #selectOneByIdAsync(Object, Class)} with the row mapped (events, callbacks) there. */
+  public <T> CompletableFuture<@Nullable T> selectOneByIdAsync(
+      Object id, Class<T> entityClass, Executor lifecycle) {
     Objects.requireNonNull(id, "id");
     EntityCql<T> cql = cql(entityClass);
     RowMapper<T> mapper = mapper(cql);
@@ -287,11 +343,12 @@ public class ScyllaTemplate
         .thenApply(
             page -> {
               try {
-                return first(page.one(), mapper);
+                return page.one();
               } finally {
                 page.close();
               }
-            });
+            })
+        .thenApplyAsync(row -> first(row, mapper), lifecycle);
   }
 
   @Override
@@ -306,16 +363,22 @@ public class ScyllaTemplate
 
   // ---- for batches
 
-  <T> BoundStatement batchInsert(T entity, InsertOptions options) {
-    return writes.bind(writes.insert(cqlOf(entity), entity, options, false));
+  // Versions are checked in batches too: a versioned write carries its condition and its undo.
+
+  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options) {
+    return writes.insert(cqlOf(entity), entity, options, true);
   }
 
-  <T> BoundStatement batchUpdate(T entity, UpdateOptions options) {
-    return writes.bind(writes.update(cqlOf(entity), entity, options, false));
+  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options) {
+    return writes.update(cqlOf(entity), entity, options, true);
   }
 
-  <T> BoundStatement batchDelete(T entity) {
-    return writes.bind(writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), false));
+  <T> EntityWrites.Write<T> batchDelete(T entity) {
+    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), true);
+  }
+
+  BoundStatement bind(EntityWrites.Write<?> write) {
+    return writes.bind(write);
   }
 
   WriteResult executeBatch(BatchStatement batch) {

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.api;
 import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.auth.PlainTextAuthProvider;
 import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,6 +60,11 @@ public final class CqlSessionBuilder {
   private int sourcePortLow = 49152;
   private int sourcePortHigh = 65535;
   private boolean logServerWarnings = true;
+  private SpeculativeExecutionPolicy speculativeExecution = SpeculativeExecutionPolicy.NONE;
+  private Duration unresponsiveNodeTimeout = DEFAULT_UNRESPONSIVE_NODE_TIMEOUT;
+
+  /** The default of {@link #withUnresponsiveNodeTimeout}. */
+  public static final Duration DEFAULT_UNRESPONSIVE_NODE_TIMEOUT = Duration.ofMillis(500);
 
   CqlSessionBuilder() {}
 
@@ -266,6 +272,33 @@ public final class CqlSessionBuilder {
           "heartbeat interval must not be negative, was " + interval);
     }
     this.heartbeatInterval = interval;
+    return this;
+  }
+
+  /**
+   * When an idempotent request not answered yet is also sent to the next node of its plan: {@link
+   * SpeculativeExecutionPolicy#constantDelay}, {@link SpeculativeExecutionPolicy#percentile} or
+   * your own. Default {@link SpeculativeExecutionPolicy#NONE}: each speculative execution is extra
+   * load on the cluster, so turn it on where latency matters more and the cluster has headroom.
+   */
+  public CqlSessionBuilder withSpeculativeExecution(SpeculativeExecutionPolicy policy) {
+    this.speculativeExecution = Objects.requireNonNull(policy, "speculative execution policy");
+    return this;
+  }
+
+  /**
+   * How long a connection may read nothing while requests wait on it before its node counts as
+   * unresponsive (a frozen process, a stalled node): new requests then go to other nodes first as
+   * if it were down, until it answers again, and idempotent requests that waited that long on it
+   * move to the next node of their plan (once per request). Zero disables; default 500 ms.
+   */
+  public CqlSessionBuilder withUnresponsiveNodeTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "unresponsive node timeout");
+    if (timeout.isNegative()) {
+      throw new IllegalArgumentException(
+          "unresponsive node timeout must not be negative, was " + timeout);
+    }
+    this.unresponsiveNodeTimeout = timeout;
     return this;
   }
 
@@ -502,7 +535,9 @@ public final class CqlSessionBuilder {
                 new io.scyllaboot.driver.internal.connection.ShardAwarePorts(
                     sourcePortLow, sourcePortHigh),
                 reconnectBaseDelay,
-                reconnectMaxDelay)));
+                reconnectMaxDelay,
+                unresponsiveNodeTimeout),
+            speculativeExecution));
   }
 
   /**
@@ -567,6 +602,10 @@ public final class CqlSessionBuilder {
         + heartbeatInterval
         + ", idempotent="
         + idempotent
+        + ", speculativeExecution="
+        + (speculativeExecution == SpeculativeExecutionPolicy.NONE ? "none" : speculativeExecution)
+        + ", unresponsiveNodeTimeout="
+        + unresponsiveNodeTimeout
         + ", clientTimestamps="
         + clientTimestamps
         + ", throttling="

@@ -14,10 +14,12 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.testing.ApacheDriver;
 import io.scyllaboot.driver.testing.CassandraCluster;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.ClusterFigures;
+import io.scyllaboot.driver.testing.FreezeFigures;
 import io.scyllaboot.driver.testing.SteadyLoad;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -50,6 +52,7 @@ class ClusterFaultIT {
   private static final int CONCURRENCY = 32;
   private static final int RATE = 150; // requests per second and driver
   private static final int VICTIM = 3;
+  private static final int FREEZE_SECONDS = 20;
 
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(30);
 
@@ -73,7 +76,7 @@ class ClusterFaultIT {
         "CREATE KEYSPACE "
             + routingKeyspace
             + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    for (String table : List.of("kv_scylla", "kv_apache")) {
+    for (String table : List.of("kv_scylla", "kv_apache", "kv_frozen_default", "kv_frozen_spec")) {
       ddl("CREATE TABLE " + keyspace + "." + table + " (k int PRIMARY KEY, v int)");
     }
     ddl("CREATE TABLE " + routingKeyspace + ".kv (k int PRIMARY KEY, v int)");
@@ -87,11 +90,17 @@ class ClusterFaultIT {
   }
 
   static CqlSession openSession(String name, List<InetSocketAddress> contactPoints) {
+    return openSession(name, contactPoints, SpeculativeExecutionPolicy.NONE);
+  }
+
+  static CqlSession openSession(
+      String name, List<InetSocketAddress> contactPoints, SpeculativeExecutionPolicy policy) {
     CqlSessionBuilder builder =
         CqlSession.builder()
             .withSessionName(name)
             .withLocalDatacenter(CassandraCluster.DATACENTER)
-            .withSchemaAgreementTimeout(Duration.ofSeconds(20));
+            .withSchemaAgreementTimeout(Duration.ofSeconds(20))
+            .withSpeculativeExecution(policy);
     contactPoints.forEach(builder::addContactPoint);
     return builder.build();
   }
@@ -140,8 +149,49 @@ class ClusterFaultIT {
     assertThat(onReplica).isEqualTo(keys);
   }
 
+  /**
+   * A node frozen (SIGSTOP: its sockets stay open, nothing is answered) for 20 s under load, then
+   * resumed, for our driver with its defaults, ours with speculative execution on, and the Apache
+   * driver with its defaults, at the same time. Our defaults move the idempotent requests stuck on
+   * the frozen node after the unresponsive-node timeout (500 ms) and send new ones elsewhere; with
+   * speculative execution a slow request is also sent to the next node after 50 ms.
+   */
   @Test
   @Order(2)
+  void a_frozen_node_costs_no_request_and_with_speculative_execution_no_latency() throws Exception {
+    try (CqlSession defaults = openSession("frozen-default", CassandraCluster.addresses());
+        CqlSession speculative =
+            openSession(
+                "frozen-spec",
+                CassandraCluster.addresses(),
+                SpeculativeExecutionPolicy.constantDelay(Duration.ofMillis(50), 2))) {
+      Map<String, SteadyLoad.Target> targets = new LinkedHashMap<>();
+      targets.put("scylla", scyllaTarget(defaults, keyspace + ".kv_frozen_default"));
+      targets.put("scylla-speculative", scyllaTarget(speculative, keyspace + ".kv_frozen_spec"));
+      targets.put("apache", ApacheDriver.target(apache, keyspace + ".kv_apache"));
+      Map<String, FreezeFigures> figures =
+          FreezeFigures.freezeUnderLoad(
+              targets, CONCURRENCY, RATE, VICTIM, Duration.ofSeconds(FREEZE_SECONDS));
+      assertAllReadBack(keyspace + ".kv_frozen_default", figures.get("scylla").acknowledged());
+      assertAllReadBack(
+          keyspace + ".kv_frozen_spec", figures.get("scylla-speculative").acknowledged());
+      FreezeFigures ours = figures.get("scylla");
+      FreezeFigures spec = figures.get("scylla-speculative");
+      FreezeFigures theirs = figures.get("apache");
+      assertThat(ours.load().lostReads()).isEmpty();
+      assertThat(spec.load().lostReads()).isEmpty();
+      assertThat(ours.failed())
+          .as("failed requests with our defaults, against the Apache driver's " + theirs.failed())
+          .isLessThanOrEqualTo(theirs.failed());
+      assertThat(spec.failed()).as("failed requests with speculative execution").isZero();
+      assertThat(spec.p99Millis())
+          .as("p99 ms during the freeze with speculative execution")
+          .isLessThan(100);
+    }
+  }
+
+  @Test
+  @Order(3)
   void a_node_killed_under_load_costs_few_requests_and_loses_no_acknowledged_write()
       throws Exception {
     // Both drivers at once: the same kill at the same moment on the same machine.
@@ -157,7 +207,7 @@ class ClusterFaultIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void with_the_control_node_stopped_events_still_arrive_and_ddl_reaches_agreement() {
     ListAppender<ILoggingEvent> warnings = captureWarnings();
     // One contact point: the control connection is on node 1, the first that accepts.
@@ -232,7 +282,7 @@ class ClusterFaultIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void after_every_node_went_down_and_came_back_the_same_session_recovers_by_itself() {
     SimpleStatement read =
         SimpleStatement.of("SELECT v FROM " + keyspace + ".kv_scylla WHERE k = 0")

@@ -5,6 +5,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.scyllaboot.driver.testing.PublicApiRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +32,12 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAPackage("io.scyllaboot.driver.internal..")
         .check(classes);
+  }
+
+  @Test
+  void api_signatures_never_name_internal_types() {
+    // Also CqlSessionBuilder, which builds internals but must not hand them out.
+    PublicApiRules.exposeNoInternalTypes("io.scyllaboot.driver.api..").check(classes);
   }
 
   @Test

@@ -81,6 +81,43 @@ public final class CassandraCluster {
     }
   }
 
+  /**
+   * Freezes node {@code n} with SIGSTOP: its sockets stay open and the kernel still accepts and
+   * buffers, but the process answers nothing until {@link #thaw(int)}.
+   */
+  public static void freeze(int n) {
+    signal(n, "STOP");
+  }
+
+  /** Resumes a node frozen by {@link #freeze(int)} (SIGCONT). */
+  public static void thaw(int n) {
+    signal(n, "CONT");
+  }
+
+  private static void signal(int n, String signal) {
+    long pid = pid(n);
+    try {
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IllegalStateException("kill -" + signal + " " + pid + " failed (node " + n + ")");
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run kill -" + signal, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  private static long pid(int n) {
+    Path pidFile = CassandraNode.repositoryRoot().resolve(".cluster/node" + n + "/cassandra.pid");
+    try {
+      return Long.parseLong(Files.readString(pidFile).trim());
+    } catch (IOException | NumberFormatException e) {
+      throw new IllegalStateException("node " + n + " has no readable pid in " + pidFile, e);
+    }
+  }
+
   /** Stops node {@code n} with SIGTERM and waits for its process to end. */
   public static void stop(int n) {
     run("stop", String.valueOf(n));

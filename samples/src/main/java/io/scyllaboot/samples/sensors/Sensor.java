@@ -2,6 +2,9 @@ package io.scyllaboot.samples.sensors;
 
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.Table;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
 import org.springframework.data.annotation.CreatedDate;
 import org.springframework.data.annotation.LastModifiedDate;
@@ -10,21 +13,22 @@ import org.springframework.data.annotation.Version;
 /**
  * A sensor: where it is (a user-defined type) and what it measures. Versioned: an update names the
  * version it read and fails if another writer got there first (a lightweight transaction). Audited:
- * the template stamps when it was created and last modified.
+ * the template stamps when it was created and last modified. Validated: a PUT names it, where it is
+ * and what it measures (Bean Validation, 400 otherwise).
  */
 @Table("sensors")
 public record Sensor(
     @PartitionKey String id,
-    String name,
-    Location location,
-    Kind kind,
+    @NotBlank String name,
+    @NotNull @Valid Location location,
+    @NotNull Kind kind,
     Instant calibratedAt,
     @Version Long version,
     @CreatedDate Instant createdAt,
     @LastModifiedDate Instant modifiedAt) {
 
   /** Where a sensor hangs. */
-  public record Location(String site, int floor) {}
+  public record Location(@NotBlank String site, int floor) {}
 
   /** What a sensor measures. */
   public enum Kind {

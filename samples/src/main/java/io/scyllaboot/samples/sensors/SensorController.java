@@ -1,16 +1,22 @@
 package io.scyllaboot.samples.sensors;
 
 import io.scyllaboot.driver.api.cql.PagingState;
+import io.scyllaboot.driver.api.error.ProtocolErrorException;
 import io.scyllaboot.spring.repository.CqlPageRequest;
+import jakarta.validation.Valid;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.Slice;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -47,12 +53,35 @@ public class SensorController {
    * fails with 409 if the sensor changed since (see {@link #conflict}).
    */
   @PutMapping("/sensors/{id}")
-  public Sensor put(@PathVariable String id, @RequestBody Sensor body) {
+  public Sensor put(@PathVariable String id, @Valid @RequestBody Sensor body) {
     Sensor stored =
         sensors
             .findById(id)
             .orElseGet(() -> new Sensor(id, null, null, null, null, null, null, null));
     return sensors.save(stored.describedAs(body));
+  }
+
+  /**
+   * A sensor that Bean Validation refused (see the constraints on {@link Sensor}): 400, with every
+   * field and its problem in {@code detail} and as the {@code errors} map.
+   */
+  @ExceptionHandler(MethodArgumentNotValidException.class)
+  public ProblemDetail invalid(MethodArgumentNotValidException e) {
+    // Sorted and de-duplicated: a constraint on a record component may be reported for the field
+    // and for its accessor.
+    Map<String, String> errors = new TreeMap<>();
+    for (FieldError error : e.getBindingResult().getFieldErrors()) {
+      errors.putIfAbsent(error.getField(), error.getDefaultMessage());
+    }
+    StringBuilder detail = new StringBuilder("invalid ").append(e.getObjectName()).append(':');
+    errors.forEach(
+        (field, message) ->
+            detail.append(' ').append(field).append(' ').append(message).append(';'));
+    detail.setLength(detail.length() - 1);
+    ProblemDetail problem =
+        ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail.toString());
+    problem.setProperty("errors", errors);
+    return problem;
   }
 
   /** A write that lost to a concurrent one (a stale {@code version}): 409 with the reason. */
@@ -72,6 +101,7 @@ public class SensorController {
   @PostMapping("/sensors/{id}/readings")
   @ResponseStatus(HttpStatus.CREATED)
   public Reading record(@PathVariable String id, @RequestBody ReadingService.Measurement body) {
+    requireFinite("value", body.value());
     get(id);
     Instant at = body.at() == null ? Instant.now() : body.at();
     return service.record(new Reading(id, ReadingService.day(at), at, body.value()));
@@ -86,6 +116,9 @@ public class SensorController {
       throw new ResponseStatusException(
           HttpStatus.BAD_REQUEST,
           "a batch holds 1 to " + MAX_BATCH + " readings; this one has " + body.size());
+    }
+    for (int i = 0; i < body.size(); i++) {
+      requireFinite("readings[" + i + "].value", body.get(i).value());
     }
     get(id);
     return Map.of("written", service.ingest(id, body));
@@ -106,10 +139,18 @@ public class SensorController {
           HttpStatus.BAD_REQUEST, "size must be from 1 to " + MAX_PAGE_SIZE + "; got " + size);
     }
     CqlPageRequest request =
-        page == null
-            ? CqlPageRequest.first(size)
-            : CqlPageRequest.of(size, PagingState.fromString(page));
-    Slice<Reading> slice = readings.findBySensorIdAndDay(id, orToday(day), request);
+        page == null ? CqlPageRequest.first(size) : CqlPageRequest.of(size, pagingState(page));
+    Slice<Reading> slice;
+    try {
+      slice = readings.findBySensorIdAndDay(id, orToday(day), request);
+    } catch (DataAccessException e) {
+      // Base64 that decodes, but to bytes that are no paging state: the node answers with a
+      // protocol error for this request (the connection stays up).
+      if (page != null && e.getMostSpecificCause() instanceof ProtocolErrorException) {
+        throw notAPagingState(page);
+      }
+      throw e;
+    }
     CqlPageRequest fetched = (CqlPageRequest) slice.getPageable();
     PagingState next = fetched.getNextPagingState();
     // Insertion order: Map.of iterates in a per-JVM random order, and clients read "readings"
@@ -139,14 +180,41 @@ public class SensorController {
   @GetMapping("/sensors/{id}/report")
   public ReadingService.DailyReport report(
       @PathVariable String id, @RequestParam(required = false) LocalDate day) {
+    get(id);
     return service.report(id, orToday(day));
   }
 
   @PostMapping("/sensors/{id}/calibrate")
   public ReadingService.Calibration calibrate(
       @PathVariable String id, @RequestParam(defaultValue = "0.0") double offset) {
+    requireFinite("offset", offset);
     get(id);
     return service.calibrate(id, offset);
+  }
+
+  /**
+   * A JSON number as large as 1e400 reads as Infinity, and the string "NaN" as NaN: neither is a
+   * measurement, and the report's MIN/MAX/AVG would carry them forever.
+   */
+  private static void requireFinite(String what, double value) {
+    if (!Double.isFinite(value)) {
+      throw new ResponseStatusException(
+          HttpStatus.BAD_REQUEST, what + " must be a finite number; got " + value);
+    }
+  }
+
+  private static PagingState pagingState(String page) {
+    try {
+      return PagingState.fromString(page);
+    } catch (IllegalArgumentException e) {
+      throw notAPagingState(page);
+    }
+  }
+
+  private static ResponseStatusException notAPagingState(String page) {
+    return new ResponseStatusException(
+        HttpStatus.BAD_REQUEST,
+        "page is not a paging state of this query (pass the 'next' of the previous page): " + page);
   }
 
   /** The day asked for, or today (UTC) when none is given. */

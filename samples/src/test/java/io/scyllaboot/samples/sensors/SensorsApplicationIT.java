@@ -273,6 +273,77 @@ class SensorsApplicationIT {
     assertThat(call("GET", "/sensors/b-1/readings?size=1000", null).statusCode()).isEqualTo(200);
   }
 
+  @Test
+  void should_answer_400_naming_the_parameter_to_a_page_token_it_did_not_hand_out()
+      throws Exception {
+    HttpResponse<String> garbage = call("GET", "/sensors/t-101/readings?page=garbage!!", null);
+    assertThat(garbage.statusCode()).isEqualTo(400);
+    assertThat(garbage.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(garbage.body())
+        .contains("\"status\":400")
+        .contains("\"detail\":\"page is not a paging state")
+        .contains("garbage!!");
+    // Base64 that decodes, but to bytes the node never handed out.
+    HttpResponse<String> forged = call("GET", "/sensors/t-101/readings?page=AAAA", null);
+    assertThat(forged.statusCode()).isEqualTo(400);
+    assertThat(forged.body()).contains("\"detail\":\"page is not a paging state");
+    assertThat(call("GET", "/sensors/t-101/readings", null).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void should_answer_404_to_the_report_of_a_sensor_that_does_not_exist() throws Exception {
+    HttpResponse<String> report = call("GET", "/sensors/nope/report", null);
+    assertThat(report.statusCode()).isEqualTo(404);
+    assertThat(report.body()).contains("\"detail\":\"no sensor nope\"");
+  }
+
+  @Test
+  void should_refuse_a_sensor_without_name_kind_or_location_listing_the_fields() throws Exception {
+    HttpResponse<String> empty = call("PUT", "/sensors/t-102", "{}");
+    assertThat(empty.statusCode()).isEqualTo(400);
+    assertThat(empty.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    assertThat(empty.body())
+        .contains(
+            "\"detail\":\"invalid sensor: kind must not be null; location must not be null;"
+                + " name must not be blank\"")
+        .contains("\"name\":\"must not be blank\"");
+    HttpResponse<String> noSite =
+        call(
+            "PUT",
+            "/sensors/t-102",
+            "{\"name\":\"A\",\"location\":{\"floor\":1},\"kind\":\"CO2\"}");
+    assertThat(noSite.statusCode()).isEqualTo(400);
+    assertThat(noSite.body()).contains("location.site must not be blank");
+    assertThat(call("GET", "/sensors/t-102", null).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void should_refuse_readings_that_are_not_finite_numbers() throws Exception {
+    call(
+        "PUT",
+        "/sensors/f-1",
+        "{\"name\":\"Finite\",\"location\":{\"site\":\"lab\",\"floor\":1},\"kind\":\"CO2\"}");
+    String at = "\"at\":\"2026-06-02T12:00:00Z\"";
+    for (String value : new String[] {"\"NaN\"", "1e400", "-1e400", "\"Infinity\""}) {
+      HttpResponse<String> one =
+          call("POST", "/sensors/f-1/readings", "{" + at + ",\"value\":" + value + "}");
+      assertThat(one.statusCode()).as(value).isEqualTo(400);
+      assertThat(one.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+      assertThat(one.body()).as(value).contains("\"detail\":\"value must be a finite number; got ");
+      HttpResponse<String> batch =
+          call(
+              "POST",
+              "/sensors/f-1/readings/batch",
+              "[{" + at + ",\"value\":1.0},{" + at + ",\"value\":" + value + "}]");
+      assertThat(batch.statusCode()).as(value).isEqualTo(400);
+      assertThat(batch.body()).as(value).contains("readings[1].value must be a finite number");
+    }
+    assertThat(call("POST", "/sensors/f-1/calibrate?offset=NaN", null).statusCode()).isEqualTo(400);
+    // Nothing was written: the day has no readings.
+    assertThat(call("GET", "/sensors/f-1/report?day=2026-06-02", null).body())
+        .contains("\"count\":0");
+  }
+
   private static int count(String text, String token) {
     int count = 0;
     for (int i = text.indexOf(token); i >= 0; i = text.indexOf(token, i + 1)) {

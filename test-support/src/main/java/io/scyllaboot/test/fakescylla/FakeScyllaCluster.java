@@ -177,13 +177,13 @@ public final class FakeScyllaCluster implements AutoCloseable {
    *
    * @throws IllegalArgumentException if two tablets overlap
    */
-  public void tablets(String keyspace, String table, List<Tablet> tabletList) {
+  public void tablets(String keyspace, String table, List<FakeTablet> tabletList) {
     String key = keyspace + "." + table;
     if (tabletList.isEmpty()) {
       tablets.remove(key);
       return;
     }
-    Tablet[] sorted = tabletList.toArray(new Tablet[0]);
+    Tablet[] sorted = tabletList.stream().map(FakeTablet::toTablet).toArray(Tablet[]::new);
     Arrays.sort(sorted, Comparator.comparingLong(Tablet::lastToken));
     for (int i = 1; i < sorted.length; i++) {
       if (sorted[i].overlaps(sorted[i - 1])) {
@@ -197,21 +197,21 @@ public final class FakeScyllaCluster implements AutoCloseable {
    * {@code count} tablets splitting the whole token range evenly, tablet k with {@code replicas}
    * replicas on nodes k, k+1 ... (mod N), on shard (k + r) mod that node's shard count.
    */
-  public List<Tablet> evenTablets(int count, int replicas) {
+  public List<FakeTablet> evenTablets(int count, int replicas) {
     if (count < 1 || replicas < 1 || replicas > nodes.size()) {
       throw new IllegalArgumentException(count + " tablets of " + replicas + " replicas");
     }
-    List<Tablet> result = new ArrayList<>();
+    List<FakeTablet> result = new ArrayList<>();
     long step = Long.divideUnsigned(-1L, count);
     long first = Long.MIN_VALUE + 1;
     for (int k = 0; k < count; k++) {
       long last = k == count - 1 ? Long.MAX_VALUE : Long.MIN_VALUE + (k + 1) * step;
-      List<Tablet.Replica> list = new ArrayList<>();
+      List<FakeTablet.Replica> list = new ArrayList<>();
       for (int r = 0; r < replicas; r++) {
         FakeScyllaNode node = nodes.get((k + r) % nodes.size());
-        list.add(new Tablet.Replica(node.hostId(), (k + r) % node.shardCount()));
+        list.add(new FakeTablet.Replica(node.hostId(), (k + r) % node.shardCount()));
       }
-      result.add(new Tablet(first, last, List.copyOf(list)));
+      result.add(new FakeTablet(first, last, list));
       first = last + 1;
     }
     return result;

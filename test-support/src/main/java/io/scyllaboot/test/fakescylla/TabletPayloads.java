@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
  * Encodes the {@code tablets-routing-v1} custom payload value: the CQL tuple (bigint first token,
  * exclusive; bigint last token; list of tuple(uuid host id, int shard)), as ScyllaDB sends it.
  */
-public final class TabletPayloads {
+final class TabletPayloads {
   private static final int REPLICA_BYTES = 4 + 4 + 16 + 4 + 4; // [int 28] uuid field, int field
 
   private TabletPayloads() {}
@@ -17,7 +17,7 @@ public final class TabletPayloads {
    * wire, so {@code firstToken - 1} is written ({@code Long.MIN_VALUE} stays: no token precedes
    * it).
    */
-  public static ByteBuffer encode(Tablet tablet) {
+  static ByteBuffer encode(Tablet tablet) {
     int count = tablet.replicas().size();
     ByteBuffer out = ByteBuffer.allocate(32 + REPLICA_BYTES * count);
     long first = tablet.firstToken() == Long.MIN_VALUE ? Long.MIN_VALUE : tablet.firstToken() - 1;

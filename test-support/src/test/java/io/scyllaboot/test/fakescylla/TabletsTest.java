@@ -44,15 +44,16 @@ class TabletsTest {
   void evenTabletsCoverTheRingAndRoundTrip() throws Exception {
     try (FakeScyllaCluster cluster =
         FakeScyllaCluster.builder().firstAddress("127.0.3.41").port(29042).nodes(3).build()) {
-      List<Tablet> tablets = cluster.evenTablets(8, 2);
+      List<FakeTablet> tablets = cluster.evenTablets(8, 2);
       assertThat(tablets.get(0).firstToken()).isEqualTo(Long.MIN_VALUE + 1);
       assertThat(tablets.get(7).lastToken()).isEqualTo(Long.MAX_VALUE);
       for (int i = 1; i < tablets.size(); i++) {
         assertThat(tablets.get(i).firstToken()).isEqualTo(tablets.get(i - 1).lastToken() + 1);
       }
-      for (Tablet tablet : tablets) {
+      for (FakeTablet tablet : tablets) {
         assertThat(tablet.replicas()).hasSize(2);
-        assertThat(Tablet.decode(TabletPayloads.encode(tablet))).isEqualTo(tablet);
+        assertThat(Tablet.decode(TabletPayloads.encode(tablet.toTablet())))
+            .isEqualTo(tablet.toTablet());
       }
     }
   }
@@ -75,12 +76,13 @@ class TabletsTest {
           List.of());
       UUID node0 = cluster.node(0).hostId();
       UUID node1 = cluster.node(1).hostId();
-      Tablet low =
-          new Tablet(
+      FakeTablet low =
+          new FakeTablet(
               Long.MIN_VALUE + 1,
               0,
-              List.of(new Tablet.Replica(node0, 2), new Tablet.Replica(node1, 1)));
-      Tablet high = new Tablet(1, Long.MAX_VALUE, List.of(new Tablet.Replica(node1, 3)));
+              List.of(new FakeTablet.Replica(node0, 2), new FakeTablet.Replica(node1, 1)));
+      FakeTablet high =
+          new FakeTablet(1, Long.MAX_VALUE, List.of(new FakeTablet.Replica(node1, 3)));
       cluster.tablets("ks", "tab", List.of(high, low));
       InetSocketAddress shardAware = new InetSocketAddress("127.0.3.1", 29043);
       FakeScyllaNode node = cluster.node(0);
@@ -97,7 +99,7 @@ class TabletsTest {
       }
       try (RawCqlClient wrongShard = Shards.connectToShard(shardAware, 4, 0)) {
         RawCqlClient.Frame result = insert(wrongShard, 1, TABLETS);
-        assertThat(payloadOf(result)).isEqualTo(low);
+        assertThat(payloadOf(result)).isEqualTo(low.toTablet());
         Received received = last(node);
         assertThat(received.shard()).isZero();
         assertThat(received.owningShard()).isEqualTo(2);
@@ -105,7 +107,7 @@ class TabletsTest {
         assertThat(received.startupOptions()).containsKey("TABLETS_ROUTING_V1");
         // Key 3 (token 9010454139840013625): high tablet, node 0 is no replica at all.
         RawCqlClient.Frame wrongNode = execute(wrongShard, 3);
-        assertThat(payloadOf(wrongNode)).isEqualTo(high);
+        assertThat(payloadOf(wrongNode)).isEqualTo(high.toTablet());
         assertThat(last(node).replica()).isFalse();
         assertThat(last(node).owningShard()).isEqualTo(-1);
       }

@@ -7,14 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.repository.query.Parameter;
 import org.springframework.data.repository.query.ParameterAccessor;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /**
  * A method's {@code @Query} CQL. {@code ?0}-style markers are rewritten to {@code ?} with the
  * arguments reordered to match; {@code :name} markers bind by name; plain {@code ?} bind in order.
+ * SpEL ({@code :#{[0]}}, {@code ?#{...}}) is evaluated per call and bound like a parameter ({@link
+ * QueryExpressions}).
  */
 final class AnnotatedQuery implements RepositoryQuery {
   private static final Pattern INDEXED = Pattern.compile("\\?(\\d+)");
@@ -27,7 +31,18 @@ final class AnnotatedQuery implements RepositoryQuery {
   private final boolean named;
   private final QueryRunner.Shape shape;
 
+  private final @Nullable QueryExpressions expressions;
+
   AnnotatedQuery(ScyllaQueryMethod method, QueryRunner runner) {
+    this(method, runner, null);
+  }
+
+  /**
+   * @param delegate evaluates SpEL ({@code :#{...}}, {@code ?#{...}}) in the query, or null to send
+   *     the CQL as written
+   */
+  AnnotatedQuery(
+      ScyllaQueryMethod method, QueryRunner runner, @Nullable ValueExpressionDelegate delegate) {
     this.method = method;
     this.runner = runner;
     if (method.isPageQuery()) {
@@ -40,7 +55,8 @@ final class AnnotatedQuery implements RepositoryQuery {
           "a Sort or Limit parameter cannot change a @Query's CQL: write ORDER BY (on clustering"
               + " columns) and LIMIT in the CQL itself");
     }
-    String query = method.getAnnotatedQuery();
+    this.expressions = QueryExpressions.parse(method, delegate);
+    String query = expressions == null ? method.getAnnotatedQuery() : expressions.cql();
     Matcher indexed = INDEXED.matcher(query);
     List<Integer> positions = new ArrayList<>();
     StringBuilder rewritten = new StringBuilder();
@@ -52,8 +68,11 @@ final class AnnotatedQuery implements RepositoryQuery {
     this.cql = rewritten.toString();
     this.order =
         positions.isEmpty() ? null : positions.stream().mapToInt(Integer::intValue).toArray();
-    this.named = order == null && NAMED.matcher(query).find();
+    this.named = expressions == null && order == null && NAMED.matcher(query).find();
     this.shape = shape(method.getQueryAnnotation());
+    if (shape == QueryRunner.Shape.DELETE) {
+      QueryRunner.checkWriteReturnType(method);
+    }
   }
 
   private IllegalStateException invalid(String why) {
@@ -73,7 +92,9 @@ final class AnnotatedQuery implements RepositoryQuery {
     List<Object> bindable = new ArrayList<>();
     accessor.iterator().forEachRemaining(bindable::add);
     Object values;
-    if (named) {
+    if (expressions != null) {
+      values = expressions.values(bindable, parameters);
+    } else if (named) {
       Map<String, Object> byName = new LinkedHashMap<>();
       int i = 0;
       for (Parameter parameter : method.getParameters().getBindableParameters()) {
@@ -100,7 +121,9 @@ final class AnnotatedQuery implements RepositoryQuery {
     return runner.run(cql, values, shape, accessor);
   }
 
-  private QueryRunner.Shape shape(Query query) {
+  private QueryRunner.Shape shape(Query annotation) {
+    // A named query has no annotation: neither count nor exists.
+    Query query = annotation != null ? annotation : Defaults.QUERY;
     if (query.count() && query.exists()) {
       throw invalid("@Query cannot be both count and exists");
     }
@@ -132,6 +155,22 @@ final class AnnotatedQuery implements RepositoryQuery {
 
   private static boolean isNumber(Class<?> type) {
     return type == long.class || type == Long.class || type == int.class || type == Integer.class;
+  }
+
+  /** The attributes of a {@code @Query} without any set. */
+  private static final class Defaults {
+    @Query("")
+    private static void query() {}
+
+    static final Query QUERY;
+
+    static {
+      try {
+        QUERY = Defaults.class.getDeclaredMethod("query").getAnnotation(Query.class);
+      } catch (NoSuchMethodException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
   }
 
   @Override

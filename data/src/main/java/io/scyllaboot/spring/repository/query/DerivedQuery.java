@@ -119,6 +119,7 @@ final class DerivedQuery implements RepositoryQuery {
     String table = entity.getQualifiedTableName();
     if (tree.isDelete()) {
       shape = QueryRunner.Shape.DELETE;
+      QueryRunner.checkWriteReturnType(method);
       cql = "DELETE FROM " + table + where;
     } else if (tree.isCountProjection()) {
       shape = QueryRunner.Shape.COUNT;

@@ -45,6 +45,8 @@ class QueryRunner {
   private final ScyllaPersistentEntity<?> entity;
   private final ScyllaQueryMethod method;
   private final Function<Row, Object> reader;
+  // A @Query may select some columns only: the entity is read from those it has.
+  private final Function<Row, Object> partialReader;
 
   QueryRunner(
       CqlSession session,
@@ -73,9 +75,33 @@ class QueryRunner {
     this.method = method;
     if (template == null) {
       this.reader = row -> converter.read(entity, row);
+      this.partialReader = row -> converter.readPartial(entity, row);
     } else {
       RowMapper<?> mapper = template.rowMapper(entity.getType());
       this.reader = row -> mapper.mapRow(row, 0);
+      RowMapper<?> partial = template.partialRowMapper(entity.getType());
+      this.partialReader = row -> partial.mapRow(row, 0);
+    }
+  }
+
+  /**
+   * Checks at start-up that a write (a non-SELECT {@code @Query}, a derived {@code deleteBy})
+   * returns what it can: nothing, or whether it was applied (an LWT's outcome), as Spring Data
+   * Cassandra's write queries do. CQL does not count the rows a write touched.
+   */
+  static void checkWriteReturnType(ScyllaQueryMethod method) {
+    Class<?> type = method.getReturnedObjectType();
+    if (type != void.class
+        && type != Void.class
+        && type != boolean.class
+        && type != Boolean.class) {
+      throw new IllegalStateException(
+          "Repository method "
+              + method.describe()
+              + ": a write (UPDATE, INSERT, DELETE) returns void or boolean (whether it was"
+              + " applied, false when an IF condition failed), not "
+              + type.getName()
+              + ": CQL does not count the rows a write touches");
     }
   }
 
@@ -109,8 +135,10 @@ class QueryRunner {
           }
         }
         case DELETE -> {
-          session.execute(statement).close();
-          yield null;
+          try (ResultSet result = session.execute(statement)) {
+            Class<?> type = method.getReturnedObjectType();
+            yield type == boolean.class || type == Boolean.class ? result.wasApplied() : null;
+          }
         }
         case ROWS -> rows(statement, pageable, projection(accessor));
       };
@@ -170,6 +198,8 @@ class QueryRunner {
   }
 
   private Object rows(BoundStatement statement, Pageable pageable, UnaryOperator<Object> project) {
+    Function<Row, Object> reader =
+        method.getAnnotatedQuery() != null ? this.partialReader : this.reader;
     if (method.isSliceQuery()) {
       return project.apply(slice(statement, pageable));
     }
@@ -216,6 +246,7 @@ class QueryRunner {
     if (pageable.isUnpaged()) {
       throw new IllegalArgumentException(method.describe() + " needs a paged Pageable for a Slice");
     }
-    return SliceQuery.fetch(session, statement, pageable, reader);
+    return SliceQuery.fetch(
+        session, statement, pageable, method.getAnnotatedQuery() != null ? partialReader : reader);
   }
 }

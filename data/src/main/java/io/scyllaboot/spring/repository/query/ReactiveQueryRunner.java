@@ -5,8 +5,8 @@ import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
-import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import reactor.core.publisher.Mono;
 final class ReactiveQueryRunner extends QueryRunner {
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
-  private final ScyllaEntityConverter converter;
+  private final ReactiveScyllaTemplate entityTemplate;
   private final ScyllaPersistentEntity<?> entity;
   private final ScyllaQueryMethod method;
   private final ReactiveCqlTemplate template;
@@ -39,18 +39,21 @@ final class ReactiveQueryRunner extends QueryRunner {
   private final boolean slice;
 
   ReactiveQueryRunner(
-      CqlSession session,
-      ScyllaExceptionTranslator translator,
-      ScyllaEntityConverter converter,
+      ReactiveScyllaTemplate entityTemplate,
       ScyllaPersistentEntity<?> entity,
       ScyllaQueryMethod method) {
-    super(session, translator, converter, entity, method);
-    this.session = session;
-    this.translator = translator;
-    this.converter = converter;
+    super(
+        entityTemplate.getReactiveCqlOperations().getSession(),
+        entityTemplate.getReactiveCqlOperations().getExceptionTranslator(),
+        entityTemplate.getConverter(),
+        entity,
+        method);
+    this.entityTemplate = entityTemplate;
+    this.session = entityTemplate.getReactiveCqlOperations().getSession();
+    this.translator = entityTemplate.getReactiveCqlOperations().getExceptionTranslator();
     this.entity = entity;
     this.method = method;
-    this.template = new ReactiveCqlTemplate(session, translator);
+    this.template = entityTemplate.getReactiveCqlOperations();
     Class<?> wrapper = method.getMethod().getReturnType();
     if (!Mono.class.isAssignableFrom(wrapper) && !Flux.class.isAssignableFrom(wrapper)) {
       throw new IllegalStateException(
@@ -104,20 +107,21 @@ final class ReactiveQueryRunner extends QueryRunner {
     return type == int.class || type == Integer.class ? (Object) (int) count : count;
   }
 
-  private Object read(Row row, int rowNumber) {
-    return converter.read(entity, row);
+  /** Rows as entities through the entity template: after-load events, after-convert callbacks. */
+  private Flux<Object> read(Flux<Row> rows) {
+    return entityTemplate.read(rows, entity.getType()).cast(Object.class);
   }
 
   private Object rows(
       Mono<BoundStatement> statement, Pageable pageable, UnaryOperator<Object> project) {
     if (many) {
-      return statement.flatMapMany(bound -> template.query(bound, this::read)).map(project);
+      return statement.flatMapMany(bound -> read(template.queryForRows(bound))).map(project);
     }
     if (slice) {
       return statement.flatMap(bound -> slice(bound, pageable)).map(project);
     }
     return statement
-        .flatMapMany(bound -> template.query(bound, this::read))
+        .flatMapMany(bound -> read(template.queryForRows(bound)))
         .take(2, true)
         .collectList()
         .flatMap(
@@ -154,7 +158,7 @@ final class ReactiveQueryRunner extends QueryRunner {
   private Mono<Slice<Object>> sliceAt(
       BoundStatement statement, AsyncResultSet page, int skip, CqlPageRequest request) {
     if (skip == 0) {
-      return Mono.just(toSlice(page, request));
+      return toSlice(page, request);
     }
     page.close();
     if (!page.hasMorePages()) {
@@ -165,12 +169,13 @@ final class ReactiveQueryRunner extends QueryRunner {
         .flatMap(next -> sliceAt(statement, next, skip - 1, request));
   }
 
-  private Slice<Object> toSlice(AsyncResultSet page, CqlPageRequest request) {
-    List<Object> content = new ArrayList<>(page.remaining());
-    for (Row row : page.currentPage()) {
-      content.add(converter.read(entity, row));
-    }
+  private Mono<Slice<Object>> toSlice(AsyncResultSet page, CqlPageRequest request) {
+    List<Row> rows = new ArrayList<>(page.remaining());
+    page.currentPage().forEach(rows::add);
     boolean more = page.hasMorePages();
-    return new SliceImpl<>(content, request.fetched(more ? page.pagingState() : null), more);
+    CqlPageRequest next = request.fetched(more ? page.pagingState() : null);
+    return read(Flux.fromIterable(rows))
+        .collectList()
+        .map(content -> new SliceImpl<>(content, next, more));
   }
 }

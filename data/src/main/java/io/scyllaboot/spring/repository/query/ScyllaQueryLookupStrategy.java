@@ -12,6 +12,7 @@ import org.springframework.data.repository.core.NamedQueries;
 import org.springframework.data.repository.core.RepositoryMetadata;
 import org.springframework.data.repository.query.QueryLookupStrategy;
 import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /** {@code @Query} when present, else a query derived from the method name. */
 public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
@@ -21,6 +22,8 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
 
   private final @Nullable ScyllaTemplate template;
   private final TableSchemas schemas;
+  private final QueryLookupStrategy.Key key;
+  private final @Nullable ValueExpressionDelegate expressions;
 
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
@@ -28,15 +31,34 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.translator = translator;
     this.converter = converter;
     this.template = null;
+    this.key = QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND;
+    this.expressions = null;
     this.schemas = new TableSchemas(session);
   }
 
   /** Query methods whose rows are read through the template (its events and callbacks apply). */
   public ScyllaQueryLookupStrategy(ScyllaTemplate template) {
+    this(template, null, null);
+  }
+
+  /**
+   * Query methods read through the template, looked up as {@code key} says
+   * ({@code @EnableScyllaRepositories(queryLookupStrategy)}): {@code CREATE} derives every query
+   * from the method name; {@code USE_DECLARED_QUERY} takes only a {@code @Query} or a named query;
+   * {@code CREATE_IF_NOT_FOUND} (the default, also for null) the declared one if any, else derives.
+   * SpEL ({@code :#{...}}, {@code ?#{...}}) in {@code @Query} is evaluated by {@code expressions}
+   * (null: sent as written).
+   */
+  public ScyllaQueryLookupStrategy(
+      ScyllaTemplate template,
+      QueryLookupStrategy.@Nullable Key key,
+      @Nullable ValueExpressionDelegate expressions) {
+    this.expressions = expressions;
     this.session = template.getCqlOperations().getSession();
     this.translator = template.getCqlOperations().getExceptionTranslator();
     this.converter = template.getConverter();
     this.template = template;
+    this.key = key == null ? QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND : key;
     this.schemas = new TableSchemas(session);
   }
 
@@ -46,13 +68,28 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
       RepositoryMetadata metadata,
       ProjectionFactory factory,
       NamedQueries namedQueries) {
-    ScyllaQueryMethod queryMethod = new ScyllaQueryMethod(method, metadata, factory);
+    ScyllaQueryMethod plain = new ScyllaQueryMethod(method, metadata, factory);
+    String namedQuery =
+        namedQueries.hasQuery(plain.getNamedQueryName())
+            ? namedQueries.getQuery(plain.getNamedQueryName())
+            : null;
+    ScyllaQueryMethod queryMethod =
+        namedQuery == null ? plain : new ScyllaQueryMethod(method, metadata, factory, namedQuery);
+    boolean declared = queryMethod.getAnnotatedQuery() != null;
+    if (key == QueryLookupStrategy.Key.USE_DECLARED_QUERY && !declared) {
+      throw new IllegalStateException(
+          "Repository method "
+              + queryMethod.describe()
+              + " has no @Query and no named query '"
+              + plain.getNamedQueryName()
+              + "', and the query lookup strategy is USE_DECLARED_QUERY (which derives none)");
+    }
     ScyllaPersistentEntity<?> entity =
         converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
     QueryRunner runner =
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
-    return queryMethod.getAnnotatedQuery() != null
-        ? new AnnotatedQuery(queryMethod, runner)
+    return declared && key != QueryLookupStrategy.Key.CREATE
+        ? new AnnotatedQuery(queryMethod, runner, expressions)
         : new DerivedQuery(queryMethod, entity, runner, schemas);
   }
 }

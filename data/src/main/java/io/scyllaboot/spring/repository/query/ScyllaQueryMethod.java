@@ -12,16 +12,27 @@ import org.springframework.data.repository.query.QueryMethod;
 /** A repository method with what this module reads from its annotations. */
 public class ScyllaQueryMethod extends QueryMethod {
   private final Method method;
+  private final String namedQuery;
 
   public ScyllaQueryMethod(Method method, RepositoryMetadata metadata, ProjectionFactory factory) {
-    super(method, metadata, factory, null);
-    this.method = method;
+    this(method, metadata, factory, null);
   }
 
-  /** The {@link Query} CQL, or null for a derived query. */
+  /**
+   * @param namedQuery the CQL of the method's named query (from {@code namedQueriesLocation}), used
+   *     when it has no {@link Query}; or null
+   */
+  public ScyllaQueryMethod(
+      Method method, RepositoryMetadata metadata, ProjectionFactory factory, String namedQuery) {
+    super(method, metadata, factory, null);
+    this.method = method;
+    this.namedQuery = namedQuery;
+  }
+
+  /** The {@link Query} CQL, else the named query's, or null for a derived query. */
   public String getAnnotatedQuery() {
     Query query = method.getAnnotation(Query.class);
-    return query == null ? null : query.value();
+    return query == null ? namedQuery : query.value();
   }
 
   /** The {@link Query} annotation, or null for a derived query. */

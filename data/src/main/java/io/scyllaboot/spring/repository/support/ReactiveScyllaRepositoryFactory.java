@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.query.ReactiveScyllaQueryLookupStrategy;
 import java.util.Optional;
@@ -16,13 +17,13 @@ import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /** Creates reactive repositories: {@link SimpleReactiveScyllaRepository} plus the query methods. */
 public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySupport {
-  private final CqlSession session;
-  private final ScyllaExceptionTranslator translator;
+  private final ReactiveScyllaTemplate template;
   private final ScyllaEntityConverter converter;
   private final SchemaCreator schemaCreator;
-  private final ReactiveCqlTemplate template;
 
   /**
+   * Repositories on their own reactive template (without callbacks or events).
+   *
    * @param schemaCreator creates the tables of the repositories' entities (at start-up, before the
    *     repository is returned), or null to leave the schema alone
    */
@@ -31,11 +32,23 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
       ScyllaExceptionTranslator translator,
       ScyllaEntityConverter converter,
       SchemaCreator schemaCreator) {
-    this.session = session;
-    this.translator = translator;
-    this.converter = converter;
+    this(
+        new ReactiveScyllaTemplate(new ReactiveCqlTemplate(session, translator), converter),
+        schemaCreator);
+  }
+
+  /**
+   * Repositories whose CRUD and query methods run through this template (its callbacks and events
+   * apply).
+   *
+   * @param schemaCreator creates the tables of the repositories' entities, or null to leave the
+   *     schema alone
+   */
+  public ReactiveScyllaRepositoryFactory(
+      ReactiveScyllaTemplate template, SchemaCreator schemaCreator) {
+    this.template = template;
+    this.converter = template.getConverter();
     this.schemaCreator = schemaCreator;
-    this.template = new ReactiveCqlTemplate(session, translator);
   }
 
   @SuppressWarnings("unchecked")
@@ -57,7 +70,7 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
     if (schemaCreator != null) {
       schemaCreator.createIfNotExists(statements.entity());
     }
-    return new SimpleReactiveScyllaRepository<>(template, converter, statements);
+    return new SimpleReactiveScyllaRepository<>(template, statements);
   }
 
   @Override
@@ -68,6 +81,6 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ReactiveScyllaQueryLookupStrategy(session, translator, converter));
+    return Optional.of(new ReactiveScyllaQueryLookupStrategy(template, valueExpressionDelegate));
   }
 }

@@ -3,8 +3,13 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
@@ -16,6 +21,9 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
   private ScyllaExceptionTranslator translator;
   private ScyllaEntityConverter converter;
   private SchemaCreator schemaCreator;
+  private ReactiveScyllaTemplate template;
+  private BeanFactory beanFactory;
+  private ApplicationEventPublisher publisher;
 
   public ReactiveScyllaRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -42,8 +50,35 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
     this.schemaCreator = schemaCreator.getIfAvailable();
   }
 
+  /** The reactive template the repositories write through; without one, they get their own. */
+  @Autowired
+  public void setReactiveScyllaTemplate(ObjectProvider<ReactiveScyllaTemplate> template) {
+    this.template = template.getIfUnique();
+  }
+
+  @Override
+  public void setBeanFactory(BeanFactory beanFactory) {
+    super.setBeanFactory(beanFactory);
+    this.beanFactory = beanFactory;
+  }
+
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+    super.setApplicationEventPublisher(publisher);
+    this.publisher = publisher;
+  }
+
   @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
-    return new ReactiveScyllaRepositoryFactory(session, translator, converter, schemaCreator);
+    ReactiveScyllaTemplate target = template;
+    if (target == null) {
+      // No template bean: one of our own, with the context's reactive callbacks and events.
+      target = new ReactiveScyllaTemplate(new ReactiveCqlTemplate(session, translator), converter);
+      if (beanFactory != null) {
+        target.setEntityCallbacks(ReactiveEntityCallbacks.create(beanFactory));
+      }
+      target.setApplicationEventPublisher(publisher);
+    }
+    return new ReactiveScyllaRepositoryFactory(target, schemaCreator);
   }
 }

@@ -3,8 +3,11 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.spring.core.ScyllaIsNewStrategy;
 import org.springframework.data.repository.core.EntityInformation;
 
-/** Spring Data's view of an entity: its type, its id type and how to read an id. */
-final class ScyllaEntityInformation<T, ID> implements EntityInformation<T, ID> {
+/**
+ * Spring Data's view of an entity: its type, its id type and how to read an id; the counterpart of
+ * Spring Data Cassandra's {@code CassandraEntityInformation}, given to a repository base class.
+ */
+public final class ScyllaEntityInformation<T, ID> implements EntityInformation<T, ID> {
   private final EntityStatements<T, ID> statements;
 
   ScyllaEntityInformation(EntityStatements<T, ID> statements) {
@@ -15,6 +18,10 @@ final class ScyllaEntityInformation<T, ID> implements EntityInformation<T, ID> {
   @Override
   public boolean isNew(T entity) {
     return ScyllaIsNewStrategy.isNew(statements.entity(), entity);
+  }
+
+  EntityStatements<T, ID> statements() {
+    return statements;
   }
 
   @Override

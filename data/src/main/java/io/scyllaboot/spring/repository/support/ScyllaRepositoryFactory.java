@@ -70,7 +70,10 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
     if (schemaCreator != null) {
       schemaCreator.createIfNotExists(statements.entity());
     }
-    return new SimpleScyllaRepository<>(template, statements);
+    // The base class of @EnableScyllaRepositories(repositoryBaseClass), or SimpleScyllaRepository:
+    // constructed with (ScyllaEntityInformation, ScyllaOperations).
+    return getTargetRepositoryViaReflection(
+        information, new ScyllaEntityInformation<>(statements), template);
   }
 
   @Override
@@ -81,6 +84,6 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ScyllaQueryLookupStrategy(template));
+    return Optional.of(new ScyllaQueryLookupStrategy(template, key, valueExpressionDelegate));
   }
 }

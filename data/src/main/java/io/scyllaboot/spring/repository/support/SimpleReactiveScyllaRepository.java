@@ -1,7 +1,9 @@
 package io.scyllaboot.spring.repository.support;
 
-import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.core.EntityWriteResult;
+import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import java.util.Objects;
@@ -10,36 +12,49 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The CRUD methods of every reactive repository: the statements of {@link EntityStatements}, each
- * prepared once through the driver's cache and run without blocking. The {@code ...All} methods
- * keep at most {@value #MAX_IN_FLIGHT} statements in flight and emit in their input's order.
+ * The CRUD methods of every reactive repository, run through the reactive entity template (so
+ * versions, reactive callbacks, auditing and events apply, as for blocking repositories) without
+ * blocking. The {@code ...All} methods keep at most {@value #MAX_IN_FLIGHT} statements in flight
+ * and emit in their input's order.
  */
 public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepository<T, ID> {
   /** How many statements the ...All methods keep in flight at most. */
   static final int MAX_IN_FLIGHT = 64;
 
-  private final ReactiveCqlTemplate template;
-  private final ScyllaEntityConverter converter;
-  private final EntityStatements<T, ID> statements;
+  /** As Spring Data's repositories save: the whole row, nulls included. */
+  private static final InsertOptions INSERT_NULLS =
+      InsertOptions.builder().insertNulls(true).build();
 
+  private final ReactiveScyllaTemplate template;
+  private final EntityStatements<T, ID> statements;
+  private final ScyllaEntityInformation<T, ID> information;
+  private final Class<T> type;
+
+  public SimpleReactiveScyllaRepository(
+      ReactiveScyllaTemplate template, EntityStatements<T, ID> statements) {
+    this.template = Objects.requireNonNull(template, "template");
+    this.statements = statements;
+    this.information = new ScyllaEntityInformation<>(statements);
+    this.type = statements.entity().getType();
+  }
+
+  /** A repository on its own entity template (without callbacks or events). */
   public SimpleReactiveScyllaRepository(
       ReactiveCqlTemplate template,
       ScyllaEntityConverter converter,
       EntityStatements<T, ID> statements) {
-    this.template = template;
-    this.converter = converter;
-    this.statements = statements;
+    this(new ReactiveScyllaTemplate(template, converter), statements);
   }
 
-  private T read(Row row, int rowNumber) {
-    return converter.read(statements.entity(), row);
+  /** Whether save() updates (a versioned entity that is not new) rather than inserts. */
+  private boolean updates(T entity) {
+    return statements.entity().hasVersionProperty() && !information.isNew(entity);
   }
 
   @Override
   public <S extends T> Mono<S> save(S entity) {
     Objects.requireNonNull(entity, "entity");
-    return Mono.defer(() -> template.execute(statements.insert, statements.insertValues(entity)))
-        .thenReturn(entity);
+    return updates(entity) ? template.update(entity) : insert(entity);
   }
 
   @Override
@@ -53,11 +68,25 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
   }
 
   @Override
+  public <S extends T> Mono<S> insert(S entity) {
+    Objects.requireNonNull(entity, "entity");
+    return template.insert(entity, INSERT_NULLS).map(EntityWriteResult::getEntity);
+  }
+
+  @Override
+  public <S extends T> Flux<S> insert(Iterable<S> entities) {
+    return insert(Flux.fromIterable(entities));
+  }
+
+  @Override
+  public <S extends T> Flux<S> insert(Publisher<S> entities) {
+    return Flux.from(entities).flatMapSequential(this::insert, MAX_IN_FLIGHT);
+  }
+
+  @Override
   public Mono<T> findById(ID id) {
     Objects.requireNonNull(id, "id");
-    return Flux.defer(
-            () -> template.query(statements.selectByKey, this::read, statements.idValues(id)))
-        .next();
+    return template.selectOneById(id, type);
   }
 
   @Override
@@ -68,11 +97,7 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
   @Override
   public Mono<Boolean> existsById(ID id) {
     Objects.requireNonNull(id, "id");
-    return Flux.defer(
-            () ->
-                template.query(
-                    statements.existsByKey, (row, n) -> Boolean.TRUE, statements.idValues(id)))
-        .hasElements();
+    return template.exists(id, type);
   }
 
   @Override
@@ -82,7 +107,7 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
 
   @Override
   public Flux<T> findAll() {
-    return template.query(statements.selectAll, this::read);
+    return template.select(statements.selectAll, type);
   }
 
   @Override
@@ -97,14 +122,13 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
 
   @Override
   public Mono<Long> count() {
-    return template.queryForObject(statements.count, Long.class);
+    return template.count(type);
   }
 
   @Override
   public Mono<Void> deleteById(ID id) {
     Objects.requireNonNull(id, "id");
-    return Mono.defer(() -> template.execute(statements.deleteByKey, statements.idValues(id)))
-        .then();
+    return template.deleteById(id, type).then();
   }
 
   @Override
@@ -115,9 +139,7 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
   @Override
   public Mono<Void> delete(T entity) {
     Objects.requireNonNull(entity, "entity");
-    return Mono.defer(
-            () -> template.execute(statements.deleteByKey, statements.entityKeyValues(entity)))
-        .then();
+    return template.delete(entity).then();
   }
 
   @Override
@@ -137,6 +159,6 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
 
   @Override
   public Mono<Void> deleteAll() {
-    return template.execute(statements.truncate).then();
+    return template.truncate(type);
   }
 }

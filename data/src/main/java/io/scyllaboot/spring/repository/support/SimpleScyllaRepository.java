@@ -3,6 +3,7 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.cql.CqlTemplate;
@@ -15,8 +16,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 
@@ -38,6 +40,26 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   private final ScyllaEntityInformation<T, ID> information;
   private final Class<T> type;
 
+  /**
+   * The constructor a repository base class
+   * ({@code @EnableScyllaRepositories(repositoryBaseClass)}) calls, as a Spring Data Cassandra base
+   * class calls {@code SimpleCassandraRepository}'s.
+   *
+   * @param operations the {@link ScyllaTemplate} the repositories write through
+   */
+  public SimpleScyllaRepository(
+      ScyllaEntityInformation<T, ID> information, ScyllaOperations operations) {
+    this(template(operations), information.statements());
+  }
+
+  private static ScyllaTemplate template(ScyllaOperations operations) {
+    if (operations instanceof ScyllaTemplate template) {
+      return template;
+    }
+    throw new IllegalArgumentException(
+        "A repository runs on a ScyllaTemplate, not on a " + operations.getClass().getName());
+  }
+
   public SimpleScyllaRepository(ScyllaTemplate template, EntityStatements<T, ID> statements) {
     this.template = Objects.requireNonNull(template, "template");
     this.statements = statements;
@@ -46,23 +68,35 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   }
 
   /**
-   * Runs one call per item, at most {@link #MAX_IN_FLIGHT} at a time (the caller waits for a free
-   * slot), and returns the results in order. Stops sending after a failure, which it rethrows
-   * (already translated by the template).
+   * Runs one call per item, at most {@link #MAX_IN_FLIGHT} at a time, and returns the results in
+   * order. Each call gets an executor that runs the template's callbacks and events on this (the
+   * calling) thread, while it waits for a free slot or a result. Stops sending after a failure,
+   * waits for the calls already sent, then rethrows the first failure (already translated by the
+   * template).
    */
-  private <I, R> List<R> runAll(Iterable<I> items, Function<I, CompletableFuture<R>> call) {
+  private <I, R> List<R> runAll(
+      Iterable<I> items, BiFunction<I, Executor, CompletableFuture<R>> call) {
+    CallerThreadExecutor caller = new CallerThreadExecutor();
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>();
+    RuntimeException failure = null;
     for (I item : items) {
-      window.acquireUninterruptibly();
+      while (!window.tryAcquire()) {
+        caller.runNext();
+      }
       CompletableFuture<R> sent;
       try {
-        sent = call.apply(item);
+        sent = call.apply(item, caller);
       } catch (RuntimeException e) {
         window.release();
-        throw e;
+        failure = e;
+        break;
       }
-      sent.whenComplete((result, error) -> window.release());
+      sent.whenComplete(
+          (result, error) -> {
+            window.release();
+            caller.wakeUp();
+          });
       calls.add(sent);
       if (sent.isCompletedExceptionally()) {
         break;
@@ -71,10 +105,15 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     List<R> results = new ArrayList<>(calls.size());
     for (CompletableFuture<R> sent : calls) {
       try {
-        results.add(sent.join());
+        results.add(caller.await(sent).join());
       } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        if (failure == null) {
+          failure = e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
       }
+    }
+    if (failure != null) {
+      throw failure;
     }
     return results;
   }
@@ -96,10 +135,10 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
     return runAll(
         entities,
-        entity ->
+        (entity, caller) ->
             (updates(entity)
-                    ? template.updateAsync(entity, UpdateOptions.empty())
-                    : template.insertAsync(entity, INSERT_NULLS))
+                    ? template.updateAsync(entity, UpdateOptions.empty(), caller)
+                    : template.insertAsync(entity, INSERT_NULLS, caller))
                 .thenApply(EntityWriteResult::getEntity));
   }
 
@@ -113,8 +152,10 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> insert(Iterable<S> entities) {
     return runAll(
         entities,
-        entity ->
-            template.insertAsync(entity, INSERT_NULLS).thenApply(EntityWriteResult::getEntity));
+        (entity, caller) ->
+            template
+                .insertAsync(entity, INSERT_NULLS, caller)
+                .thenApply(EntityWriteResult::getEntity));
   }
 
   @Override
@@ -159,7 +200,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     List<T> found = new ArrayList<>();
-    for (T entity : runAll(ids, id -> template.selectOneByIdAsync(id, type))) {
+    for (T entity : runAll(ids, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -186,12 +227,13 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    runAll(ids, id -> template.deleteByIdAsync(id, type));
+    runAll(ids, (id, caller) -> template.deleteByIdAsync(id, type, caller));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
-    runAll(entities, entity -> template.deleteAsync(entity, DeleteOptions.empty()));
+    runAll(
+        entities, (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
   }
 
   @Override

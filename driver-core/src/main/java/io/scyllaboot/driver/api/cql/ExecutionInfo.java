@@ -17,13 +17,26 @@ import org.jspecify.annotations.Nullable;
  * @param tracingId the server's tracing session, when tracing was asked for ({@link
  *     Statement#withTracing})
  * @param customPayload the response's custom payload (empty when none); read-only buffers
+ * @param speculativeExecutions how many speculative executions were started besides the first one
+ *     (0 unless the session has a speculative execution policy and the request was slow)
  */
 public record ExecutionInfo(
     InetSocketAddress coordinator,
     List<Attempt> attempts,
     List<String> warnings,
     @Nullable UUID tracingId,
-    Map<String, ByteBuffer> customPayload) {
+    Map<String, ByteBuffer> customPayload,
+    int speculativeExecutions) {
+
+  /** Without speculative executions. */
+  public ExecutionInfo(
+      InetSocketAddress coordinator,
+      List<Attempt> attempts,
+      List<String> warnings,
+      @Nullable UUID tracingId,
+      Map<String, ByteBuffer> customPayload) {
+    this(coordinator, attempts, warnings, tracingId, customPayload, 0);
+  }
 
   /**
    * One attempt of a request.

@@ -19,6 +19,11 @@ public enum DriverMetric {
   ERRORS("scylla.errors", null),
   /** Counter: attempts retried by the retry policy. */
   RETRIES("scylla.retries", null),
+  /**
+   * Counter: speculative executions started (a request not answered within the policy's delay also
+   * sent to the next node).
+   */
+  SPECULATIVE_EXECUTIONS("scylla.speculative.executions", null),
   /** Counter: requests refused by the throttler. */
   THROTTLED("scylla.requests.throttled", null),
   /** Counter: bytes written to nodes. */

@@ -160,6 +160,18 @@ public final class DriverChannel {
     }
   }
 
+  /**
+   * Reports this connection unresponsive to {@code listener} whenever requests wait on it while
+   * nothing has been read for {@code timeoutNanos}, and responsive again at the next response or at
+   * close; idempotent requests waiting that long then fail with {@code NodeUnresponsiveException}
+   * to move to another node. Zero or less: not watched.
+   */
+  public void watchResponsiveness(long timeoutNanos, ResponsivenessListener listener) {
+    if (timeoutNanos > 0) {
+      channel.eventLoop().execute(() -> inFlight.watchResponsiveness(timeoutNanos, listener));
+    }
+  }
+
   public int protocolVersion() {
     return protocolVersion;
   }

@@ -7,6 +7,7 @@ import io.netty.handler.codec.DecoderException;
 import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
+import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.frame.DecodeFailure;
@@ -41,6 +42,13 @@ import org.slf4j.LoggerFactory;
  * request, a cancellation per response), the requests with a deadline are linked in a list in the
  * order they were written, and one task walks it every {@link #DEADLINE_TICK_NANOS} while anything
  * is in flight or waiting, failing the expired ones. A timeout fires at most one tick late.
+ *
+ * <p>Responsiveness: the same tick notices a connection whose requests wait while nothing at all
+ * has been read for {@link #watchResponsiveness the unresponsive timeout} (a frozen process, a
+ * stalled node): it reports the connection unresponsive (its node is then avoided by new requests)
+ * and fails the idempotent requests waiting that long with {@link NodeUnresponsiveException}, so
+ * that they move to the next node; their stream ids stay held as orphans. The first response read
+ * afterwards reports it responsive again. The hot path only counts responses.
  */
 final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(InFlightHandler.class);
@@ -65,6 +73,15 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private final Runnable checkDeadlines = this::checkDeadlines;
   // Whether the list above is non-empty, for other threads; written only when that changes.
   private volatile boolean awaitingDeadlines;
+  // Responsiveness: responses read (counted on the hot path), the count the last tick saw, when
+  // a tick last saw it grow, the timeout (0: not watched) and whether the connection is reported
+  // unresponsive to the listener.
+  private int responses;
+  private int responsesSeen;
+  private long lastProgressNanos;
+  private long unresponsiveNanos;
+  private ResponsivenessListener responsivenessListener;
+  private boolean unresponsive;
 
   InFlightHandler(
       int maxRequests,
@@ -83,6 +100,17 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void handlerAdded(ChannelHandlerContext context) {
     this.ctx = context;
+    this.lastProgressNanos = System.nanoTime();
+  }
+
+  /**
+   * Watches the connection from now on: when requests wait on it while nothing has been read for
+   * {@code timeoutNanos}, it is reported unresponsive to {@code listener}, and responsive again
+   * after the next response (or when it closes). Event loop only.
+   */
+  void watchResponsiveness(long timeoutNanos, ResponsivenessListener listener) {
+    this.unresponsiveNanos = timeoutNanos;
+    this.responsivenessListener = listener;
   }
 
   /** Writes (without flushing) or queues a request. Event loop only. */
@@ -208,10 +236,11 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       PendingRequest after = request.next;
       if (request.isExpired(now)) {
         unlink(request);
-        if (request.expire()) { // its stream id stays held until the late response
-          request.orphaned = true;
-          orphaned++;
-        }
+        // Its stream id stays held until the late response, also when the request was cancelled
+        // (a speculative execution that lost): a linked request always holds an id.
+        request.expire();
+        request.orphaned = true;
+        orphaned++;
       }
       request = after;
     }
@@ -225,6 +254,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
           candidate.expire();
         }
       }
+    }
+    if (unresponsiveNanos > 0) {
+      checkResponsiveness(now);
     }
     if (orphaned > maxOrphaned) {
       LOG.warn(
@@ -247,6 +279,66 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     if (head != null || !waiting.isEmpty()) {
       scheduleCheck();
     }
+  }
+
+  /**
+   * Reports the connection unresponsive when its oldest waiting request, and every response, are
+   * older than the timeout; then moves the idempotent requests that waited that long. Progress is
+   * seen per tick: the response counter grew since the last one.
+   */
+  private void checkResponsiveness(long now) {
+    if (responses != responsesSeen) {
+      responsesSeen = responses;
+      lastProgressNanos = now;
+      return;
+    }
+    PendingRequest oldest = head;
+    if (oldest == null) {
+      return;
+    }
+    long sent = oldest.createdNanos();
+    long waitingSince = lastProgressNanos - sent > 0 ? lastProgressNanos : sent;
+    if (now - waitingSince < unresponsiveNanos) {
+      return;
+    }
+    if (!unresponsive) {
+      unresponsive = true;
+      LOG.debug(
+          "[{}] nothing read for {} ms while requests wait: unresponsive",
+          name,
+          (now - waitingSince) / 1_000_000);
+      if (responsivenessListener != null) {
+        responsivenessListener.responsivenessChanged(false);
+      }
+    }
+    PendingRequest request = head;
+    while (request != null) {
+      PendingRequest after = request.next;
+      if (now - request.createdNanos() >= unresponsiveNanos && request.movable()) {
+        unlink(request);
+        request.orphaned = true; // keeps its stream id until the late response
+        orphaned++;
+        request.completeExceptionally(
+            new NodeUnresponsiveException(
+                name
+                    + " read nothing for "
+                    + (now - waitingSince) / 1_000_000
+                    + " ms while requests waited; the idempotent request moves to the next node"));
+      }
+      request = after;
+    }
+  }
+
+  private void responsive() {
+    unresponsive = false;
+    if (responsivenessListener != null) {
+      responsivenessListener.responsivenessChanged(true);
+    }
+  }
+
+  /** Whether the connection is reported unresponsive; event loop only (for tests). */
+  boolean isUnresponsive() {
+    return unresponsive;
   }
 
   /**
@@ -274,6 +366,10 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
           eventListener.accept(event);
         }
         return;
+      }
+      responses++;
+      if (unresponsive) {
+        responsive();
       }
       PendingRequest request = release(frame.streamId());
       if (request == null || !request.complete(frame)) {
@@ -359,6 +455,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     closedError = error;
+    if (unresponsive) {
+      responsive(); // gone from the pool: no longer counts against its node
+    }
     orphaned = 0;
     head = null;
     tail = null;

@@ -75,6 +75,16 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
     }
   }
 
+  /** When the request was created (about when it was sent); meaningful only with a deadline. */
+  long createdNanos() {
+    return deadlineNanos - timeoutNanos;
+  }
+
+  /** Whether the request may be failed early to move to the next node (idempotent). */
+  boolean movable() {
+    return callback != null && callback.movableWhenUnresponsive();
+  }
+
   boolean isExpired(long now) {
     return deadlineNanos != NO_DEADLINE && now - deadlineNanos >= 0;
   }

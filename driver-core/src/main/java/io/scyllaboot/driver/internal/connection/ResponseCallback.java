@@ -24,4 +24,13 @@ public interface ResponseCallback {
    * on the same thread, after the throw; what this throws is only logged.
    */
   default void onCallbackFailure(Throwable unexpected) {}
+
+  /**
+   * Whether the request may be failed with {@link
+   * io.scyllaboot.driver.api.error.NodeUnresponsiveException} while it waits on an unresponsive
+   * connection, to be sent to another node: only for an idempotent request.
+   */
+  default boolean movableWhenUnresponsive() {
+    return false;
+  }
 }

@@ -41,6 +41,7 @@ public final class ResultPage implements AsyncResultSet {
   private final ResponseFrame frame;
   private final InetSocketAddress coordinator;
   private final List<ExecutionInfo.Attempt> failedAttempts;
+  private final int speculativeExecutions;
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
   private final byte[] pagingState;
   // Resolved lazily and racily: a codec is stateless, so a thread that sees null resolves it again.
@@ -68,6 +69,20 @@ public final class ResultPage implements AsyncResultSet {
       List<ExecutionInfo.Attempt> failedAttempts,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
       DefaultPreparedStatement prepared) {
+    this(rows, knownColumns, frame, coordinator, failedAttempts, 0, nextPageFetcher, prepared);
+  }
+
+  /** As above, for a request that started {@code speculativeExecutions} speculative executions. */
+  public ResultPage(
+      RowsResult rows,
+      ColumnDefinitions knownColumns,
+      ResponseFrame frame,
+      InetSocketAddress coordinator,
+      List<ExecutionInfo.Attempt> failedAttempts,
+      int speculativeExecutions,
+      Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
+      DefaultPreparedStatement prepared) {
+    this.speculativeExecutions = speculativeExecutions;
     this.prepared = prepared;
     if (rows == null) {
       this.rows = null;
@@ -219,7 +234,12 @@ public final class ResultPage implements AsyncResultSet {
       attempts = List.copyOf(all);
     }
     return new ExecutionInfo(
-        coordinator, attempts, frame.warnings(), frame.tracingId(), frame.customPayload());
+        coordinator,
+        attempts,
+        frame.warnings(),
+        frame.tracingId(),
+        frame.customPayload(),
+        speculativeExecutions);
   }
 
   /** Ends the iteration of this page; its rows stay readable. */

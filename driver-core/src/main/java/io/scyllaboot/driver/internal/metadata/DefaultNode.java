@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.metadata.NodeState;
 import java.net.InetSocketAddress;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 /**
@@ -22,6 +23,9 @@ public final class DefaultNode implements Node {
   private volatile long backUpAtNanos = Long.MIN_VALUE; // when it last went from DOWN to UP
   private volatile IntSupplier openConnections = () -> 0;
   private volatile IntSupplier inFlight = () -> 0;
+  private volatile IntSupplier awaiting = () -> 0;
+  // Open connections that read nothing for the unresponsive timeout while requests waited.
+  private final AtomicInteger unresponsiveConnections = new AtomicInteger();
 
   public DefaultNode(InetSocketAddress address) {
     this.address = address;
@@ -79,6 +83,24 @@ public final class DefaultNode implements Node {
     return state == NodeState.UP;
   }
 
+  /**
+   * Whether every open connection answers: false while one has read nothing for the unresponsive
+   * timeout with requests waiting (a frozen or stalled process). New requests then avoid the node,
+   * until it answers again. One volatile read.
+   */
+  public boolean isResponsive() {
+    return unresponsiveConnections.get() == 0;
+  }
+
+  /** A connection of this node became unresponsive, or responsive again (or closed). */
+  public void connectionResponsive(boolean responsive) {
+    if (responsive) {
+      unresponsiveConnections.decrementAndGet();
+    } else {
+      unresponsiveConnections.incrementAndGet();
+    }
+  }
+
   /** Updates what the topology says; returns whether the tokens changed. */
   public boolean update(
       String datacenter, String rack, UUID hostId, String releaseVersion, Set<String> tokens) {
@@ -93,8 +115,22 @@ public final class DefaultNode implements Node {
 
   /** Where the pool reports its counts from. */
   public void counters(IntSupplier openConnections, IntSupplier inFlight) {
+    counters(openConnections, inFlight, inFlight);
+  }
+
+  /**
+   * Where the pool reports its counts from, with the requests that still await a response apart
+   * from timed-out ones (orphans, which hold stream ids but no longer make the node busy).
+   */
+  public void counters(IntSupplier openConnections, IntSupplier inFlight, IntSupplier awaiting) {
     this.openConnections = openConnections;
     this.inFlight = inFlight;
+    this.awaiting = awaiting;
+  }
+
+  /** Requests in flight that still await their response (not timed out). */
+  public int awaitingRequests() {
+    return awaiting.getAsInt();
   }
 
   @Override

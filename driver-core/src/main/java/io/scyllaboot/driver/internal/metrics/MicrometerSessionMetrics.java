@@ -25,6 +25,7 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   private final Timer success;
   private final Timer failure;
   private final Counter retries;
+  private final Counter speculativeExecutions;
   private final Counter throttled;
   private final Counter bytesSent;
   private final Counter bytesReceived;
@@ -42,6 +43,10 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
     this.success = timer("success", latencyHistograms);
     this.failure = timer("error", latencyHistograms);
     this.retries = counter(DriverMetric.RETRIES, "attempts retried by the retry policy");
+    this.speculativeExecutions =
+        counter(
+            DriverMetric.SPECULATIVE_EXECUTIONS,
+            "speculative executions started by the speculative execution policy");
     this.throttled = counter(DriverMetric.THROTTLED, "requests refused by the throttler");
     this.bytesSent = counter(DriverMetric.DATA_SENT, "bytes written to nodes");
     this.bytesReceived = counter(DriverMetric.DATA_RECEIVED, "bytes read from nodes");
@@ -102,6 +107,11 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   @Override
   public void retried() {
     retries.increment();
+  }
+
+  @Override
+  public void speculativeExecution() {
+    speculativeExecutions.increment();
   }
 
   @Override

@@ -22,6 +22,9 @@ public enum NoopSessionMetrics implements SessionMetrics {
   public void retried() {}
 
   @Override
+  public void speculativeExecution() {}
+
+  @Override
   public void throttled() {}
 
   @Override

@@ -19,6 +19,9 @@ public interface SessionMetrics extends TrafficCounter {
 
   void retried();
 
+  /** A speculative execution started (a request also sent to the next node). */
+  void speculativeExecution();
+
   void throttled();
 
   void nodeAdded(DefaultNode node);

@@ -68,7 +68,7 @@ public final class ChannelPool {
     this.keyspace = keyspace;
     this.admin = admin;
     this.schedule = new ReconnectionSchedule(options.reconnectBase(), options.reconnectMax());
-    node.counters(() -> channels.all.length, () -> channels.inFlight());
+    node.counters(() -> channels.all.length, () -> channels.inFlight(), () -> channels.awaiting());
   }
 
   public DefaultNode node() {
@@ -305,6 +305,8 @@ public final class ChannelPool {
       channel.close(); // surplus: the regular port gave a shard that is already full
       return;
     }
+    channel.watchResponsiveness(
+        options.unresponsiveTimeout().toNanos(), node::connectionResponsive);
     channels = current.with(shard, channel);
     channel.closeFuture().thenRun(() -> admin.execute(() -> remove(channel)));
     if (closed) {

@@ -13,6 +13,9 @@ import java.time.Duration;
  * @param shardAwarePort whether connections to a shard go through the node's shard-aware port (when
  *     it has one), from a source port of that shard
  * @param sourcePorts the local ports to connect to the shard-aware port from
+ * @param unresponsiveTimeout how long a connection may read nothing while requests wait on it
+ *     before its node counts as unresponsive (avoided by new requests, idempotent waiting requests
+ *     moved); zero disables
  */
 public record PoolOptions(
     int connectionsPerNode,
@@ -21,7 +24,8 @@ public record PoolOptions(
     boolean shardAwarePort,
     ShardAwarePorts sourcePorts,
     Duration reconnectBase,
-    Duration reconnectMax) {
+    Duration reconnectMax,
+    Duration unresponsiveTimeout) {
 
   /**
    * How long a node whose shard-aware port hands out other shards (e.g. behind NAT) is not asked.

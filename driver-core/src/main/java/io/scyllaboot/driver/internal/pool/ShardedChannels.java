@@ -88,6 +88,15 @@ final class ShardedChannels {
     return total;
   }
 
+  /** Requests waiting for a response: in flight, less the timed-out ones still holding an id. */
+  int awaiting() {
+    int total = 0;
+    for (DriverChannel channel : all) {
+      total += channel.inFlightCount() - channel.orphanedCount();
+    }
+    return total;
+  }
+
   /** Connections missing for {@code wanted} per shard. */
   int missing(int wanted) {
     int missing = 0;

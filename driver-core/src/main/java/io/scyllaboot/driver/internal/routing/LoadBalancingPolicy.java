@@ -10,6 +10,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the request's token that are up (rotated round robin, so that load spreads over replicas), then
  * the other local nodes that are up (rotated too). Remote data centers are not used. Building a
  * plan takes no lock and allocates one array and the plan.
+ *
+ * <p>Every plan then avoids slow nodes: a node that is not {@linkplain DefaultNode#isResponsive()
+ * responsive} (its requests wait and it read nothing for the unresponsive timeout) goes to the end,
+ * behind every other node, as if it were down, until it answers again; and a first node that is
+ * busy or warming up trades places with the second (not for lightweight transactions, whose primary
+ * replica keeps its place while it answers).
  */
 public final class LoadBalancingPolicy {
   private static final DefaultNode[] NONE = new DefaultNode[0];
@@ -104,6 +110,7 @@ public final class LoadBalancingPolicy {
         plan[size++] = node;
       }
     }
+    demoteUnresponsive(plan, shards, size);
     return new QueryPlan(plan, size, shards);
   }
 
@@ -158,6 +165,10 @@ public final class LoadBalancingPolicy {
         plan[size++] = node;
       }
     }
+    if (!routed) {
+      avoidSlowFirstReplica(plan, null, size);
+    }
+    demoteUnresponsive(plan, null, size);
     return new QueryPlan(plan, size);
   }
 
@@ -185,8 +196,9 @@ public final class LoadBalancingPolicy {
             && java.util.concurrent.ThreadLocalRandom.current().nextInt(4) != 0;
     boolean busy = false;
     if (!warmingUp) {
-      int load = first.inFlightRequests();
-      busy = load >= BUSY_THRESHOLD && load >= 2 * second.inFlightRequests();
+      // Requests still awaited: a node's timed-out ones (orphans) would keep it "busy" forever.
+      int load = first.awaitingRequests();
+      busy = load >= BUSY_THRESHOLD && load >= 2 * second.awaitingRequests();
     }
     if (warmingUp || busy) {
       plan[0] = second;
@@ -196,6 +208,31 @@ public final class LoadBalancingPolicy {
         shards[0] = shards[1];
         shards[1] = shard;
       }
+    }
+  }
+
+  /**
+   * Moves the nodes that are not responsive to the end of the plan, keeping the order of both
+   * groups: a frozen node gets no new request while another node may take it. Reads one volatile
+   * per node; moves nothing and allocates nothing when every node answers.
+   */
+  static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int size) {
+    int end = size;
+    int i = 0;
+    while (i < end) {
+      if (plan[i].isResponsive()) {
+        i++;
+        continue;
+      }
+      DefaultNode stuck = plan[i];
+      int shard = shards == null ? -1 : shards[i];
+      System.arraycopy(plan, i + 1, plan, i, size - i - 1);
+      plan[size - 1] = stuck;
+      if (shards != null) {
+        System.arraycopy(shards, i + 1, shards, i, size - i - 1);
+        shards[size - 1] = shard;
+      }
+      end--;
     }
   }
 

@@ -1,16 +1,21 @@
 package io.scyllaboot.driver.internal.routing;
 
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * The nodes to try for one request, in order: an array and a cursor. Used by one request at a time
- * (attempts are sequential), so the cursor needs no atomics.
+ * The nodes to try for one request, in order: an array and a cursor. The cursor is atomic: the
+ * speculative executions of a request take nodes from the same plan concurrently, and each node
+ * goes to one of them.
  */
 public final class QueryPlan {
+  private static final AtomicIntegerFieldUpdater<QueryPlan> NEXT =
+      AtomicIntegerFieldUpdater.newUpdater(QueryPlan.class, "next");
+
   private final DefaultNode[] nodes;
   private final int size;
   private final int[] shards;
-  private int next;
+  private volatile int next;
 
   QueryPlan(DefaultNode[] nodes, int size) {
     this(nodes, size, null);
@@ -26,14 +31,35 @@ public final class QueryPlan {
     this.shards = shards;
   }
 
-  /** The next node to try, or null when the plan is exhausted. */
+  /** The next node to try, or null when the plan is exhausted; for one caller at a time. */
   public DefaultNode poll() {
-    return next < size ? nodes[next++] : null;
+    int index = pollIndex();
+    return index < 0 ? null : nodes[index];
   }
 
   /** The shard to use on the node {@link #poll()} returned last, or -1 to let the token decide. */
   public int shard() {
-    return shards == null || next == 0 ? -1 : shards[next - 1];
+    int last = Math.min(next, size) - 1;
+    return last < 0 ? -1 : shard(last);
+  }
+
+  /** Takes the next position of the plan, or -1 when it is exhausted; any thread. */
+  public int pollIndex() {
+    if (next >= size) {
+      return -1; // exhausted: the cursor stops growing
+    }
+    int index = NEXT.getAndIncrement(this);
+    return index < size ? index : -1;
+  }
+
+  /** The node at a position {@link #pollIndex()} returned. */
+  public DefaultNode node(int index) {
+    return nodes[index];
+  }
+
+  /** The shard to use on the node at {@code index}, or -1 to let the token decide. */
+  public int shard(int index) {
+    return shards == null ? -1 : shards[index];
   }
 
   public int size() {

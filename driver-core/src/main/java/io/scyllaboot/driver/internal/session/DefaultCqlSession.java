@@ -18,6 +18,7 @@ import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.metrics.SessionSnapshot;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
@@ -166,6 +167,12 @@ public final class DefaultCqlSession implements CqlSession {
     return throttler;
   }
 
+  /** The session's speculative execution policy, or null for none. */
+  SpeculativeExecutionPolicy speculativeExecutionPolicy() {
+    SpeculativeExecutionPolicy policy = settings.speculativeExecution();
+    return policy == SpeculativeExecutionPolicy.NONE ? null : policy;
+  }
+
   boolean logsServerWarnings() {
     return settings.logServerWarnings();
   }
@@ -216,10 +223,14 @@ public final class DefaultCqlSession implements CqlSession {
    * else of the token's shard when there is a token, else the least busy.
    */
   static DriverChannel connection(ChannelPool pool, QueryPlan plan, long token) {
+    return connection(pool, plan.shard(), token);
+  }
+
+  /** As {@link #connection(ChannelPool, QueryPlan, long)}, for a plan position's shard. */
+  static DriverChannel connection(ChannelPool pool, int shard, long token) {
     if (pool == null) {
       return null;
     }
-    int shard = plan.shard();
     if (shard >= 0) {
       return pool.nextOnShard(shard);
     }

@@ -105,6 +105,7 @@ final class DefaultPinnedSession implements PinnedSession {
                         frame,
                         (InetSocketAddress) channel.remoteAddress(),
                         null,
+                        0,
                         state -> executeAsync(statement.withPagingState(state))));
               } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(e);

@@ -9,10 +9,12 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
 import io.scyllaboot.driver.api.metrics.RequestInfo;
 import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ResponseCallback;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
@@ -35,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -44,12 +48,20 @@ import org.slf4j.LoggerFactory;
 /**
  * One request through the load-balanced path: takes nodes from the query plan until one has a
  * connection, sends, and applies the retry policy to errors. The timeout covers every attempt, and
- * the time spent in the throttler's queue: each attempt gets what is left of it. Attempts are
- * sequential, so the handler needs no locks.
+ * the time spent in the throttler's queue: each attempt gets what is left of it. The attempts of
+ * one execution are sequential, so an execution needs no locks.
  *
  * <p>One object per request plays every role: the handler is the future the caller gets, the
  * callback its connection completes, and (for a bound statement at the session's defaults) the
  * EXECUTE it sends. Only the per-attempt {@code PendingRequest} is separate.
+ *
+ * <p>Speculative executions (idempotent statements, when the session has a policy): the handler the
+ * caller holds is the first execution and the <em>root</em>; each speculative execution is another
+ * handler of the same request (same bytes, plan, deadline) that reports to the root instead of
+ * completing itself. The root is completed once (a CAS on its state), by the first response or a
+ * final error; it then cancels the other executions' attempts, whose stream ids stay held until
+ * their late responses. An execution that runs out of nodes ends the request only if it was the
+ * last one running.
  */
 final class RequestHandler extends CompletableFuture<AsyncResultSet>
     implements Request,
@@ -61,8 +73,11 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private static final int QUEUED = 1;
   private static final int STARTED = 2;
   private static final int EXPIRED = 3;
+  private static final int DONE = 4; // claimed by an execution: only with speculative executions
   private static final AtomicIntegerFieldUpdater<RequestHandler> STATE =
       AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "state");
+  private static final AtomicIntegerFieldUpdater<RequestHandler> RUNNING =
+      AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "running");
 
   private final DefaultCqlSession session;
   private final Statement<?> statement;
@@ -81,14 +96,29 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private final long deadline;
   private final long startNanos;
   private volatile int state;
-  private List<ExecutionInfo.Attempt> failedAttempts;
+  private List<ExecutionInfo.Attempt> failedAttempts; // the root's, for every execution
   private DefaultNode node;
   private DriverChannel channel;
   private int retries;
   private int attempts;
   private boolean reprepared;
+  private boolean moved; // taken off an unresponsive node once: not again
   private final @Nullable RequestListener listener;
   private @Nullable Object listenerContext;
+  // Speculative executions. The session's policy (null for none): it learns every latency; this
+  // request's (null unless idempotent): it may start more executions. The root is null for the
+  // root itself; the rest is used only when speculation is non-null.
+  private final @Nullable SpeculativeExecutionPolicy latencyPolicy;
+  private final @Nullable SpeculativeExecutionPolicy speculation;
+  private final @Nullable RequestHandler root;
+  private long sentNanos;
+  private volatile @Nullable CompletableFuture<ResponseFrame> pendingAttempt;
+  private volatile int running; // root: executions that still have nodes to try
+  private volatile int speculativeExecutions; // root: started so far
+  private volatile @Nullable RequestHandler latestExecution; // root: the newest speculative one
+  private @Nullable RequestHandler earlierExecution; // the one started before this one
+  private volatile @Nullable RequestHandler winner; // root: the execution that completed it
+  private volatile @Nullable ScheduledFuture<?> nextSpeculation; // root
 
   RequestHandler(DefaultCqlSession session, Statement<?> statement, QueryPlan plan, long token) {
     this.session = session;
@@ -113,10 +143,34 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     this.idempotent = session.requests().isIdempotent(statement);
     this.startNanos = session.metrics().start();
     this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
+    this.root = null;
+    this.latencyPolicy = session.speculativeExecutionPolicy();
+    this.speculation = idempotent ? latencyPolicy : null;
+    this.running = 1;
     this.listener = session.requestListener();
     if (listener != null) {
       listenerContext = listener.onStart(this);
     }
+  }
+
+  /** A speculative execution of {@code root}: the same request, reporting to the root. */
+  private RequestHandler(RequestHandler root) {
+    this.session = root.session;
+    this.statement = root.statement;
+    this.sharedOptions = root.sharedOptions;
+    this.resultMetadataId = root.resultMetadataId;
+    this.timestamp = root.timestamp; // the same write, should two executions apply it
+    this.request = root.request == root ? this : root.request;
+    this.knownColumns = root.knownColumns;
+    this.plan = root.plan;
+    this.token = root.token;
+    this.idempotent = root.idempotent;
+    this.startNanos = root.startNanos;
+    this.deadline = root.deadline;
+    this.root = root;
+    this.latencyPolicy = root.latencyPolicy;
+    this.speculation = root.speculation;
+    this.listener = null;
   }
 
   // ---- the throttler's side: a queued request either leaves the queue or expires, never both
@@ -161,24 +215,121 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   void start() {
     try {
       sendToNextNode();
+      if (speculation != null && channel != null && !isDone()) {
+        scheduleSpeculation(this, 1);
+      }
     } catch (RuntimeException e) {
       fail(e); // a defect, not the node's: the caller learns of it through the future
     }
   }
 
   private void sendToNextNode() {
-    DefaultNode candidate;
-    while ((candidate = plan.poll()) != null) {
-      ChannelPool pool = session.pool(candidate);
-      DriverChannel connection = DefaultCqlSession.connection(pool, plan, token);
-      if (connection != null) {
-        node = candidate;
-        send(connection);
+    int index;
+    while ((index = plan.pollIndex()) >= 0) {
+      if (sendTo(index)) {
         return;
       }
-      recordAttempt(candidate, new ConnectionException("no open connection to " + candidate));
+    }
+    RequestHandler request = rootOrThis();
+    if (speculation != null && RUNNING.decrementAndGet(request) > 0) {
+      return; // another execution may still answer
     }
     fail(new AllNodesFailedException("no node could run '" + describe() + "'", errorsByNode()));
+  }
+
+  /** Sends to the plan's node at {@code index}; false (recorded) if it has no open connection. */
+  private boolean sendTo(int index) {
+    DefaultNode candidate = plan.node(index);
+    ChannelPool pool = session.pool(candidate);
+    DriverChannel connection = DefaultCqlSession.connection(pool, plan.shard(index), token);
+    if (connection == null) {
+      recordAttempt(candidate, new ConnectionException("no open connection to " + candidate));
+      return false;
+    }
+    node = candidate;
+    send(connection);
+    return true;
+  }
+
+  // ---- speculative executions (root only)
+
+  /** Schedules the execution after {@code executions}, relative to {@code latest}'s start. */
+  private void scheduleSpeculation(RequestHandler latest, int executions) {
+    long delay = speculation.nextExecutionDelayNanos(latest.node, statement, executions);
+    if (delay < 0) {
+      return;
+    }
+    ScheduledFuture<?> scheduled =
+        latest
+            .channel
+            .eventLoop()
+            .schedule(() -> speculate(executions), delay, TimeUnit.NANOSECONDS);
+    nextSpeculation = scheduled;
+    if (isDone()) {
+      scheduled.cancel(false); // completed meanwhile: its cancellation may have missed this one
+    }
+  }
+
+  /** Starts one more execution on the plan's next node, unless the request is over. */
+  private void speculate(int executions) {
+    if (isDone() || deadline - System.nanoTime() <= 0) {
+      return;
+    }
+    int index = plan.pollIndex();
+    if (index < 0) {
+      return; // no node left to speculate on
+    }
+    RequestHandler execution = new RequestHandler(this);
+    RUNNING.incrementAndGet(this);
+    execution.earlierExecution = latestExecution;
+    latestExecution = execution;
+    speculativeExecutions = executions;
+    session.metrics().speculativeExecution();
+    if (!execution.sendTo(index)) {
+      execution.sendToNextNode();
+    }
+    if (execution.channel != null && !isDone()) {
+      scheduleSpeculation(execution, executions + 1);
+    }
+  }
+
+  /** Cancels every execution's attempt but the winner's, and the next speculation. */
+  private void cancelOtherExecutions(RequestHandler completing) {
+    ScheduledFuture<?> scheduled = nextSpeculation;
+    if (scheduled != null) {
+      scheduled.cancel(false);
+    }
+    cancelAttempt(this, completing);
+    for (RequestHandler e = latestExecution; e != null; e = e.earlierExecution) {
+      cancelAttempt(e, completing);
+    }
+  }
+
+  private static void cancelAttempt(RequestHandler execution, RequestHandler completing) {
+    CompletableFuture<ResponseFrame> pending = execution.pendingAttempt;
+    if (execution != completing && pending != null) {
+      // Unwritten: never sent. Written: its stream id stays held until the late response.
+      pending.cancel(false);
+    }
+  }
+
+  /** Completes the request once: with speculative executions, the first to claim it wins. */
+  private boolean claim() {
+    if (speculation == null) {
+      return true;
+    }
+    int current;
+    do {
+      current = state;
+      if (current == DONE || current == EXPIRED) {
+        return false;
+      }
+    } while (!STATE.compareAndSet(this, current, DONE));
+    return true;
+  }
+
+  private RequestHandler rootOrThis() {
+    return root == null ? this : root;
   }
 
   private void send(DriverChannel connection) {
@@ -189,16 +340,34 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     }
     channel = connection;
     attempts++;
+    if (latencyPolicy != null) {
+      sentNanos = System.nanoTime();
+    }
     try {
       // The channel calls onResponse directly: no whenComplete stage per attempt.
-      connection.send(request, remaining, this);
+      CompletableFuture<ResponseFrame> pending = connection.send(request, remaining, this);
+      if (speculation != null) {
+        pendingAttempt = pending;
+      }
     } catch (RuntimeException e) {
       fail(e);
     }
   }
 
   @Override
+  public boolean movableWhenUnresponsive() {
+    return idempotent && !moved;
+  }
+
+  @Override
   public void onResponse(ResponseFrame frame, Throwable error) {
+    if (speculation != null && rootOrThis().isDone()) {
+      // Another execution completed the request (this attempt may be the cancelled one).
+      if (frame != null) {
+        StatementRequests.releaseRows(frame);
+      }
+      return;
+    }
     if (error != null) {
       onError(Futures.unwrap(error));
       return;
@@ -215,6 +384,9 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       if (!frame.customPayload().isEmpty()) {
         session.learnTablet(statement, frame);
       }
+      if (latencyPolicy != null) {
+        latencyPolicy.onResponse(node, System.nanoTime() - sentNanos);
+      }
       if (!frame.warnings().isEmpty() && session.logsServerWarnings()) {
         LOG.warn("{} warned about '{}': {}", node.address(), describe(), frame.warnings());
       }
@@ -228,7 +400,8 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
                   knownColumns,
                   frame,
                   node.address(),
-                  failedAttempts,
+                  rootOrThis().attemptsSoFar(),
+                  rootOrThis().speculativeExecutions,
                   this);
       CompletionStage<?> agreement = session.afterResult(frame, channel);
       if (agreement == null) {
@@ -250,7 +423,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
    */
   @Override
   public void onCallbackFailure(Throwable unexpected) {
-    if (!isDone()) {
+    if (!rootOrThis().isDone()) {
       fail(unexpected);
     }
   }
@@ -285,6 +458,9 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       fail(error);
       return;
     }
+    if (error instanceof NodeUnresponsiveException) {
+      moved = true; // moved once: a second slow node is waited for
+    }
     switch (RetryPolicy.decide(error, idempotent, retries)) {
       case RETRY_SAME -> {
         retries++;
@@ -302,19 +478,34 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     }
   }
 
+  // On the root, for every execution: a lock on failures only, uncontended without speculation.
   private void recordAttempt(DefaultNode failed, Throwable error) {
-    if (failedAttempts == null) {
-      failedAttempts = new ArrayList<>(2);
+    RequestHandler request = rootOrThis();
+    synchronized (request) {
+      if (request.failedAttempts == null) {
+        request.failedAttempts = new ArrayList<>(2);
+      }
+      request.failedAttempts.add(new ExecutionInfo.Attempt(failed.address(), error));
     }
-    failedAttempts.add(new ExecutionInfo.Attempt(failed.address(), error));
+  }
+
+  /** The failed attempts for a result: a copy when other executions may still add to them. */
+  private List<ExecutionInfo.Attempt> attemptsSoFar() {
+    if (speculation == null) {
+      return failedAttempts;
+    }
+    synchronized (this) {
+      return failedAttempts == null ? null : List.copyOf(failedAttempts);
+    }
   }
 
   private Map<SocketAddress, Throwable> errorsByNode() {
-    if (failedAttempts == null) {
+    List<ExecutionInfo.Attempt> failed = rootOrThis().attemptsSoFar();
+    if (failed == null) {
       return Map.of();
     }
     Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
-    for (ExecutionInfo.Attempt attempt : failedAttempts) {
+    for (ExecutionInfo.Attempt attempt : failed) {
       errors.put(attempt.node(), attempt.error());
     }
     return errors;
@@ -337,6 +528,19 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   // Complete first, then release the permit: a queued request never overtakes the completion of
   // the one it waited for, and a caller never sees its permit counted after its future completed.
   private void succeed(AsyncResultSet page) {
+    RequestHandler request = rootOrThis();
+    if (!request.claim()) {
+      page.close(); // another execution completed the request
+      return;
+    }
+    if (speculation != null) {
+      request.winner = this;
+      request.cancelOtherExecutions(this);
+    }
+    request.succeeded(page);
+  }
+
+  private void succeeded(AsyncResultSet page) {
     session.metrics().requestSucceeded(startNanos);
     if (listener != null) {
       listener.onSuccess(this, listenerContext);
@@ -347,7 +551,20 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     session.throttler().release();
   }
 
+  /** Ends the request with an error: a final one, or the last execution ran out of nodes. */
   private void fail(Throwable error) {
+    RequestHandler request = rootOrThis();
+    if (!request.claim()) {
+      return;
+    }
+    if (speculation != null) {
+      request.winner = this;
+      request.cancelOtherExecutions(this);
+    }
+    request.failed(error);
+  }
+
+  private void failed(Throwable error) {
     session.metrics().requestFailed(startNanos, error);
     if (listener != null) {
       listener.onError(this, listenerContext, error);
@@ -400,16 +617,27 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public @Nullable InetSocketAddress node() {
-    return node == null ? null : node.address();
+    RequestHandler last = winnerOrThis();
+    return last.node == null ? null : last.node.address();
   }
 
   @Override
   public int attempts() {
-    return attempts;
+    int all = attempts;
+    for (RequestHandler e = latestExecution; e != null; e = e.earlierExecution) {
+      all += e.attempts;
+    }
+    return all;
   }
 
   @Override
   public boolean scylla() {
-    return channel != null && channel.features() != null && channel.features().isSharded();
+    DriverChannel last = winnerOrThis().channel;
+    return last != null && last.features() != null && last.features().isSharded();
+  }
+
+  private RequestHandler winnerOrThis() {
+    RequestHandler completing = winner;
+    return completing == null ? this : completing;
   }
 }

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.session;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.auth.AuthProvider;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.metrics.Instrumentation;
 import io.scyllaboot.driver.internal.pool.PoolOptions;
 import java.net.InetSocketAddress;
@@ -22,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  * @param instrumentation meters and request listeners
  * @param nativeTransport whether the native epoll transport is used where available (else NIO)
  * @param pool how pools size themselves (per node, per shard) and reconnect
+ * @param speculativeExecution when idempotent requests are also sent to the next node ({@code
+ *     NONE}: never)
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -55,4 +58,5 @@ public record SessionSettings(
     @Nullable AuthProvider authProvider,
     boolean clientTimestamps,
     boolean logServerWarnings,
-    PoolOptions pool) {}
+    PoolOptions pool,
+    SpeculativeExecutionPolicy speculativeExecution) {}

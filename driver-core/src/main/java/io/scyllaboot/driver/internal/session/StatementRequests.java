@@ -161,9 +161,11 @@ final class StatementRequests {
       ResponseFrame frame,
       InetSocketAddress coordinator,
       List<ExecutionInfo.Attempt> failedAttempts,
+      int speculativeExecutions,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPage) {
     if (!(frame.message() instanceof RowsResult rows)) {
-      return new ResultPage(null, null, frame, coordinator, failedAttempts, nextPage, null);
+      return new ResultPage(
+          null, null, frame, coordinator, failedAttempts, speculativeExecutions, nextPage, null);
     }
     try {
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
@@ -190,6 +192,7 @@ final class StatementRequests {
           frame,
           coordinator,
           failedAttempts,
+          speculativeExecutions,
           nextPage,
           prepared);
     } catch (RuntimeException e) {

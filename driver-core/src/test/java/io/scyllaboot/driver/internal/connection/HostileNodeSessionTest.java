@@ -58,6 +58,8 @@ class HostileNodeSessionTest {
             .withInitQueryTimeout(Duration.ofMillis(500))
             .withIdempotentByDefault(true)
             .withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200))
+            // The timeout and orphan mechanics alone: UnresponsiveNodeTest covers the avoidance.
+            .withUnresponsiveNodeTimeout(Duration.ZERO)
             .build();
     FakeNode bad = cluster.node(1);
     await()

@@ -123,6 +123,111 @@ class LoadBalancingPolicyTest {
     }
   }
 
+  private static List<DefaultNode> order(QueryPlan plan) {
+    List<DefaultNode> order = new java.util.ArrayList<>();
+    DefaultNode next;
+    while ((next = plan.poll()) != null) {
+      order.add(next);
+    }
+    return order;
+  }
+
+  @Test
+  void should_put_an_unresponsive_node_last_in_every_kind_of_plan() {
+    LoadBalancingPolicy policy = policy();
+    DefaultNode frozen = nodes.get(2); // the primary replica of token 1
+    frozen.connectionResponsive(false);
+    for (int i = 0; i < 30; i++) {
+      List<DefaultNode> unrouted = order(policy.newPlan());
+      assertThat(unrouted).hasSize(3).last().isSameAs(frozen);
+      List<DefaultNode> routed = order(policy.newPlan("ks", 1, true, false));
+      assertThat(routed).hasSize(3).last().isSameAs(frozen);
+      assertThat(routed.get(0)).as("the other replica first").isSameAs(nodes.get(0));
+      // LWT: the next replica clockwise takes the frozen primary's place, the order otherwise kept.
+      assertThat(order(policy.newPlan("ks", 1, true, true)))
+          .containsExactly(nodes.get(0), nodes.get(1), frozen);
+    }
+    // It answers again: the primary is first again for LWTs, and takes its share of the others.
+    frozen.connectionResponsive(true);
+    assertThat(order(policy.newPlan("ks", 1, true, true)))
+        .containsExactly(frozen, nodes.get(0), nodes.get(1));
+    Set<DefaultNode> firsts = new HashSet<>();
+    for (int i = 0; i < 30; i++) {
+      firsts.add(policy.newPlan().poll());
+    }
+    assertThat(firsts).contains(frozen);
+  }
+
+  @Test
+  void should_keep_a_tablet_replica_and_its_shard_together_when_it_is_put_last() {
+    LoadBalancingPolicy policy = policy();
+    policy
+        .tablets()
+        .add(
+            "ks",
+            "t",
+            new Tablet(
+                -100,
+                100,
+                List.of(
+                    new Tablet.Replica(new UUID(0, 2), 3), new Tablet.Replica(new UUID(0, 1), 1))));
+    nodes.get(1).connectionResponsive(false);
+    QueryPlan plan = policy.newPlan("ks", "t", 1, true);
+    assertThat(plan.poll()).isSameAs(nodes.get(0));
+    assertThat(plan.shard()).isEqualTo(1);
+    assertThat(plan.poll()).isSameAs(nodes.get(2));
+    assertThat(plan.shard()).isEqualTo(-1);
+    assertThat(plan.poll()).isSameAs(nodes.get(1));
+    assertThat(plan.shard()).isEqualTo(3);
+  }
+
+  @Test
+  void should_move_a_busy_first_node_of_an_unrouted_plan_behind_the_second() {
+    LoadBalancingPolicy policy = policy();
+    nodes.get(0).counters(() -> 1, () -> 40);
+    int first = 0;
+    for (int i = 0; i < 300; i++) {
+      if (policy.newPlan().poll() == nodes.get(0)) {
+        first++;
+      }
+    }
+    assertThat(first).as("plans led by the busy node").isZero();
+  }
+
+  @Test
+  void should_give_each_position_of_a_plan_to_one_caller_only() throws Exception {
+    LoadBalancingPolicy policy = policy();
+    for (int round = 0; round < 200; round++) {
+      QueryPlan plan = policy.newPlan();
+      java.util.concurrent.ConcurrentLinkedQueue<DefaultNode> taken =
+          new java.util.concurrent.ConcurrentLinkedQueue<>();
+      java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+      List<Thread> threads = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Thread thread =
+            new Thread(
+                () -> {
+                  try {
+                    go.await();
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                  int index;
+                  while ((index = plan.pollIndex()) >= 0) {
+                    taken.add(plan.node(index));
+                  }
+                });
+        thread.start();
+        threads.add(thread);
+      }
+      go.countDown();
+      for (Thread thread : threads) {
+        thread.join();
+      }
+      assertThat(taken).hasSize(3).doesNotHaveDuplicates();
+    }
+  }
+
   @Test
   void should_build_every_plan_across_the_wrap_of_the_round_robin_counter() {
     // Three nodes: not a power of two, so a negative index would not be masked back in range.
@@ -139,22 +244,13 @@ class LoadBalancingPolicyTest {
                     new Tablet.Replica(new UUID(0, 2), 0), new Tablet.Replica(new UUID(0, 1), 0))));
     policy.roundRobin(Integer.MAX_VALUE - 3);
     for (int i = 0; i < 8; i++) { // through MAX_VALUE, MIN_VALUE and on
-      assertThat(drain(policy.newPlan())).as("unrouted").containsExactlyInAnyOrderElementsOf(nodes);
-      assertThat(drain(policy.newPlan("ks", 1, true, false)))
+      assertThat(order(policy.newPlan())).as("unrouted").containsExactlyInAnyOrderElementsOf(nodes);
+      assertThat(order(policy.newPlan("ks", 1, true, false)))
           .as("routed")
           .containsExactlyInAnyOrderElementsOf(nodes);
-      assertThat(drain(policy.newPlan("ks", "t", 1, false)))
+      assertThat(order(policy.newPlan("ks", "t", 1, false)))
           .as("tablet")
           .containsExactlyInAnyOrderElementsOf(nodes);
     }
-  }
-
-  private static List<DefaultNode> drain(QueryPlan plan) {
-    List<DefaultNode> polled = new java.util.ArrayList<>();
-    DefaultNode node;
-    while ((node = plan.poll()) != null) {
-      polled.add(node);
-    }
-    return polled;
   }
 }

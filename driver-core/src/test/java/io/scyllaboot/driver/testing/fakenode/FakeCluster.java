@@ -79,6 +79,7 @@ public final class FakeCluster implements AutoCloseable {
   private final Map<String, Prepared> preparedByQuery = new ConcurrentHashMap<>();
   private final Map<String, Prepared> preparedById = new ConcurrentHashMap<>();
   private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
+  private final Set<String> lwtQueries = ConcurrentHashMap.newKeySet();
   private final Map<String, Map<String, String>> replication = new LinkedHashMap<>();
   private final String[] datacenters;
   private volatile String partitioner = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -158,6 +159,22 @@ public final class FakeCluster implements AutoCloseable {
     preparedByQuery.put(query, prepared);
     preparedById.put(prepared.idHex(), prepared);
     return prepared;
+  }
+
+  /**
+   * Marks a primed statement a lightweight transaction, as ScyllaDB does in its prepared metadata;
+   * nodes then announce the LWT mark extension (call before the driver connects).
+   */
+  public void markLwt(String query) {
+    lwtQueries.add(query);
+  }
+
+  boolean announcesLwtMark() {
+    return !lwtQueries.isEmpty();
+  }
+
+  boolean isLwt(String query) {
+    return lwtQueries.contains(query);
   }
 
   /** Scripts how nodes answer a query (QUERY by text, EXECUTE by its prepared text). */

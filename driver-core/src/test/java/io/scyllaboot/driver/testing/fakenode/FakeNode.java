@@ -237,7 +237,7 @@ public final class FakeNode {
             return;
           }
           opcode = Opcodes.SUPPORTED;
-          body = FakeResponses.supported();
+          body = FakeResponses.supported(cluster.announcesLwtMark());
         }
         case Opcodes.STARTUP -> {
           ready = true;
@@ -279,7 +279,8 @@ public final class FakeNode {
                     "ks",
                     prepared.variables(),
                     prepared.pkIndices(),
-                    prepared.result());
+                    prepared.result(),
+                    cluster.isLwt(prepared.query()));
           }
         }
         case Opcodes.EXECUTE -> {

@@ -53,14 +53,28 @@ public final class FakeResponses {
   }
 
   static Consumer<ByteBuf> supported() {
-    return out ->
-        Primitives.writeStringMultimap(
-            out,
-            Map.of(
+    return supported(false);
+  }
+
+  /** With {@code lwtMark}, also ScyllaDB's LWT mark in prepared metadata (bit 31 of the flags). */
+  static Consumer<ByteBuf> supported(boolean lwtMark) {
+    Map<String, List<String>> options =
+        lwtMark
+            ? Map.of(
                 "CQL_VERSION", List.of("3.4.7"),
                 "PROTOCOL_VERSIONS", List.of("4/v4"),
-                "COMPRESSION", List.of()));
+                "COMPRESSION", List.of(),
+                "SCYLLA_LWT_ADD_METADATA_MARK",
+                    List.of("LWT_OPTIMIZATION_META_BIT_MASK=" + LWT_BIT))
+            : Map.of(
+                "CQL_VERSION", List.of("3.4.7"),
+                "PROTOCOL_VERSIONS", List.of("4/v4"),
+                "COMPRESSION", List.of());
+    return out -> Primitives.writeStringMultimap(out, options);
   }
+
+  /** The prepared metadata flag bit that marks a lightweight transaction, as ScyllaDB sends it. */
+  static final long LWT_BIT = 0x80000000L;
 
   static Consumer<ByteBuf> voidResult() {
     return out -> out.writeInt(1);
@@ -135,10 +149,20 @@ public final class FakeResponses {
   /** PREPARED (v4): id, variables with partition key indices, result columns. */
   static Consumer<ByteBuf> prepared(
       byte[] id, String keyspace, List<Column> variables, int[] pkIndices, List<Column> result) {
+    return prepared(id, keyspace, variables, pkIndices, result, false);
+  }
+
+  static Consumer<ByteBuf> prepared(
+      byte[] id,
+      String keyspace,
+      List<Column> variables,
+      int[] pkIndices,
+      List<Column> result,
+      boolean lwt) {
     return out -> {
       out.writeInt(4);
       Primitives.writeShortBytes(out, id);
-      out.writeInt(variables.isEmpty() ? 0 : 0x0001);
+      out.writeInt((variables.isEmpty() ? 0 : 0x0001) | (lwt ? (int) LWT_BIT : 0));
       out.writeInt(variables.size());
       out.writeInt(pkIndices.length);
       for (int index : pkIndices) {

@@ -1,5 +1,5 @@
 /**
- * Entity callbacks (before convert, before save, after convert) and the application events the
- * template publishes around its writes, reads and deletes.
+ * Entity callbacks (before convert, before save, after convert; blocking and {@code Reactive...})
+ * and the application events the templates publish around their writes, reads and deletes.
  */
 package io.scyllaboot.spring.core.mapping.event;

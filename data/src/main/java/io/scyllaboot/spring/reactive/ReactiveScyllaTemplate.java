@@ -1,0 +1,318 @@
+package io.scyllaboot.spring.reactive;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.spring.core.DeleteOptions;
+import io.scyllaboot.spring.core.EntityWriteResult;
+import io.scyllaboot.spring.core.EntityWriteSupport;
+import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.PlannedWrite;
+import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.WriteResult;
+import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
+import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
+import io.scyllaboot.spring.core.mapping.event.AfterSaveEvent;
+import io.scyllaboot.spring.core.mapping.event.BeforeSaveEvent;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.BeansException;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * The reactive entity template, the counterpart of Spring Data Cassandra's {@code
+ * ReactiveCassandraTemplate}: see {@link ReactiveScyllaOperations}. It writes the statements the
+ * blocking {@link io.scyllaboot.spring.core.ScyllaTemplate} writes (shared through {@link
+ * EntityWriteSupport}), on the driver's asynchronous API. Thread-safe.
+ *
+ * <p>In a Spring context it picks up the context's reactive entity callbacks ({@code
+ * ReactiveBeforeConvertCallback}, {@code ReactiveBeforeSaveCallback}, {@code
+ * ReactiveAfterConvertCallback}; reactive auditing is one) and publishes the mapping events ({@code
+ * BeforeSaveEvent}, {@code AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterDeleteEvent});
+ * outside one, set them with {@link #setEntityCallbacks} and {@link #setApplicationEventPublisher}.
+ * Callbacks and listeners run on the {@link #setLifecycleScheduler lifecycle scheduler} (default
+ * bounded-elastic), never on a driver I/O thread, so a listener may block.
+ */
+public class ReactiveScyllaTemplate
+    implements ReactiveScyllaOperations, ApplicationContextAware, ApplicationEventPublisherAware {
+  private final ReactiveCqlTemplate cqlTemplate;
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final ScyllaEntityConverter converter;
+  private final EntityWriteSupport statements;
+  private final ReactiveEntityLifecycle lifecycle = new ReactiveEntityLifecycle();
+
+  /** A template with a default mapping. */
+  public ReactiveScyllaTemplate(CqlSession session) {
+    this(new ReactiveCqlTemplate(session), new ScyllaEntityConverter(new ScyllaMappingContext()));
+  }
+
+  public ReactiveScyllaTemplate(CqlSession session, ScyllaEntityConverter converter) {
+    this(new ReactiveCqlTemplate(session), converter);
+  }
+
+  public ReactiveScyllaTemplate(ReactiveCqlTemplate cqlTemplate, ScyllaEntityConverter converter) {
+    this.cqlTemplate = Objects.requireNonNull(cqlTemplate, "cqlTemplate");
+    this.converter = Objects.requireNonNull(converter, "converter");
+    this.session = cqlTemplate.getSession();
+    this.translator = cqlTemplate.getExceptionTranslator();
+    this.statements = new EntityWriteSupport(converter);
+  }
+
+  @Override
+  public void setApplicationContext(ApplicationContext context) throws BeansException {
+    lifecycle.setCallbacks(ReactiveEntityCallbacks.create(context));
+    lifecycle.setPublisher(context);
+  }
+
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+    lifecycle.setPublisher(publisher);
+  }
+
+  /** The reactive callbacks run around writes and reads (null: none). */
+  public void setEntityCallbacks(@Nullable ReactiveEntityCallbacks callbacks) {
+    lifecycle.setCallbacks(callbacks);
+  }
+
+  /** Whether mapping events are published (default true, when there is a publisher). */
+  public void setEntityLifecycleEventsEnabled(boolean enabled) {
+    lifecycle.setEventsEnabled(enabled);
+  }
+
+  /**
+   * Where callbacks run and events are published (default {@code Schedulers.boundedElastic()}).
+   * {@code Schedulers.immediate()} keeps them on the driver's I/O threads: only for listeners and
+   * callbacks that never block.
+   */
+  public void setLifecycleScheduler(Scheduler scheduler) {
+    lifecycle.setScheduler(scheduler);
+  }
+
+  @Override
+  public ReactiveCqlTemplate getReactiveCqlOperations() {
+    return cqlTemplate;
+  }
+
+  @Override
+  public ScyllaEntityConverter getConverter() {
+    return converter;
+  }
+
+  @Override
+  public String getTableName(Class<?> entityClass) {
+    return statements.entity(entityClass).getTableName();
+  }
+
+  private Throwable translate(String task, @Nullable String cql, Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof RuntimeException runtime
+        ? translator.toRuntime(task, cql, runtime)
+        : cause;
+  }
+
+  /** A driver call as a Mono, failures (also thrown before sending) translated. */
+  private <R> Mono<R> call(String task, String cql, Supplier<CompletionStage<R>> call) {
+    return Mono.fromCompletionStage(call).onErrorMap(error -> translate(task, cql, error));
+  }
+
+  // ---- reads
+
+  /**
+   * Rows as entities, as the template's reads map them: {@code AfterLoadEvent} per row, then the
+   * reactive after-convert callbacks (both on the lifecycle scheduler).
+   */
+  public <T> Flux<T> read(Flux<Row> rows, Class<T> entityClass) {
+    ScyllaPersistentEntity<T> entity = statements.entity(entityClass);
+    String table = entity.getTableName();
+    boolean publishes = lifecycle.publishes();
+    Flux<T> read =
+        lifecycle
+            .offIoThread(rows)
+            .map(
+                row -> {
+                  if (publishes) {
+                    lifecycle.publish(new AfterLoadEvent<>(row, entityClass, table));
+                  }
+                  return converter.read(entity, row);
+                });
+    return lifecycle.hasCallbacks()
+        ? read.concatMap(found -> lifecycle.afterConvert(found, table))
+        : read;
+  }
+
+  @Override
+  public <T> Flux<T> select(String cql, Class<T> entityClass, Object... args) {
+    return read(cqlTemplate.queryForRows(cql, args), entityClass);
+  }
+
+  @Override
+  public <T> Flux<T> select(Statement<?> statement, Class<T> entityClass) {
+    return read(cqlTemplate.queryForRows(statement), entityClass);
+  }
+
+  @Override
+  public <T> Mono<T> selectOne(String cql, Class<T> entityClass, Object... args) {
+    return select(cql, entityClass, args).next();
+  }
+
+  @Override
+  public <T> Mono<T> selectOne(Statement<?> statement, Class<T> entityClass) {
+    return select(statement, entityClass).next();
+  }
+
+  @Override
+  public <T> Mono<T> selectOneById(Object id, Class<T> entityClass) {
+    return Mono.defer(
+        () ->
+            selectOne(
+                statements.selectByKey(entityClass),
+                entityClass,
+                statements.idValues(id, entityClass)));
+  }
+
+  @Override
+  public Mono<Boolean> exists(Object id, Class<?> entityClass) {
+    return Mono.defer(
+        () ->
+            cqlTemplate
+                .queryForRows(
+                    statements.existsByKey(entityClass), statements.idValues(id, entityClass))
+                .hasElements());
+  }
+
+  @Override
+  public Mono<Long> count(Class<?> entityClass) {
+    return Mono.defer(() -> cqlTemplate.queryForObject(statements.count(entityClass), Long.class));
+  }
+
+  // ---- writes
+
+  @Override
+  public <T> Mono<T> insert(T entity) {
+    return insert(entity, InsertOptions.empty()).map(EntityWriteResult::getEntity);
+  }
+
+  @Override
+  public <T> Mono<EntityWriteResult<T>> insert(T entity, InsertOptions options) {
+    Objects.requireNonNull(entity, "entity");
+    Objects.requireNonNull(options, "options");
+    return save(entity, converted -> statements.insert(converted, options));
+  }
+
+  @Override
+  public <T> Mono<T> update(T entity) {
+    return update(entity, UpdateOptions.empty()).map(EntityWriteResult::getEntity);
+  }
+
+  @Override
+  public <T> Mono<EntityWriteResult<T>> update(T entity, UpdateOptions options) {
+    Objects.requireNonNull(entity, "entity");
+    Objects.requireNonNull(options, "options");
+    return save(entity, converted -> statements.update(converted, options));
+  }
+
+  @Override
+  public <T> Mono<T> delete(T entity) {
+    return delete(entity, DeleteOptions.empty()).thenReturn(entity);
+  }
+
+  @Override
+  public Mono<WriteResult> delete(Object entity, DeleteOptions options) {
+    Objects.requireNonNull(entity, "entity");
+    Objects.requireNonNull(options, "options");
+    return Mono.defer(() -> execute(statements.delete(entity, options)))
+        .map(WriteResult.class::cast);
+  }
+
+  /** Before-convert callbacks, then the write they yield. */
+  private <T> Mono<EntityWriteResult<T>> save(T entity, Function<T, PlannedWrite<T>> plan) {
+    return Mono.defer(
+        () -> {
+          String table = getTableName(entity.getClass());
+          return lifecycle
+              .offIoThread(Mono.just(entity))
+              .flatMap(source -> lifecycle.beforeConvert(source, table))
+              .flatMap(converted -> execute(plan.apply(converted)));
+        });
+  }
+
+  /**
+   * Prepares (through the driver's cache), binds, runs the before-save event and callbacks,
+   * executes and reads the outcome: a failed version condition signals {@code
+   * OptimisticLockingFailureException}, else the after-save or after-delete event follows.
+   */
+  private <T> Mono<EntityWriteResult<T>> execute(PlannedWrite<T> write) {
+    String task = write.isSave() ? "write" : "delete";
+    Mono<BoundStatement> bound =
+        call(task, write.cql(), () -> session.prepareAsync(write.cql())).map(write::bind);
+    return lifecycle
+        .offIoThread(bound)
+        .flatMap(
+            statement ->
+                beforeSave(write, statement)
+                    .flatMap(
+                        entity ->
+                            lifecycle
+                                .offIoThread(
+                                    call(task, write.cql(), () -> session.executeAsync(statement)))
+                                .map((AsyncResultSet page) -> write.result(entity, page))))
+        .doOnNext(result -> afterWrite(write, result.getEntity()))
+        .doOnError(error -> write.undo());
+  }
+
+  private <T> Mono<T> beforeSave(PlannedWrite<T> write, BoundStatement statement) {
+    if (!write.isSave()) {
+      return Mono.just(write.entity());
+    }
+    if (lifecycle.publishes()) {
+      lifecycle.publish(new BeforeSaveEvent<>(write.entity(), write.tableName(), statement));
+    }
+    return lifecycle.beforeSave(write.entity(), write.tableName(), statement);
+  }
+
+  private <T> void afterWrite(PlannedWrite<T> write, T entity) {
+    if (write.isSave()) {
+      lifecycle.publish(new AfterSaveEvent<>(entity, write.tableName()));
+    } else {
+      lifecycle.publish(new AfterDeleteEvent<>(entity, write.entityType(), write.tableName()));
+    }
+  }
+
+  @Override
+  public Mono<Boolean> deleteById(Object id, Class<?> entityClass) {
+    return Mono.defer(
+            () ->
+                lifecycle.offIoThread(
+                    cqlTemplate.execute(
+                        statements.deleteByKey(entityClass), statements.idValues(id, entityClass))))
+        .doOnNext(
+            applied ->
+                lifecycle.publish(
+                    new AfterDeleteEvent<>(id, entityClass, getTableName(entityClass))));
+  }
+
+  @Override
+  public Mono<Void> truncate(Class<?> entityClass) {
+    return Mono.defer(() -> cqlTemplate.execute(statements.truncate(entityClass))).then();
+  }
+}

@@ -1,0 +1,128 @@
+package io.scyllaboot.spring.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.testing.CassandraNode;
+import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.PartitionKey;
+import io.scyllaboot.spring.mapping.Table;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.data.annotation.Version;
+
+/**
+ * {@code batchOps()} checks {@code @Version} as the template's single writes do: inserts {@code IF
+ * NOT EXISTS}, updates and deletes {@code IF version = ?}, in one conditional batch; when a
+ * condition fails nothing of the batch is written and it throws.
+ */
+@ExtendWith(CassandraNodeExtension.class)
+class BatchVersionIT {
+  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("batch_version");
+  private static CqlSession session;
+  private static ScyllaTemplate template;
+
+  @Table("ledger")
+  static class Line {
+    @PartitionKey String book;
+    @ClusteringColumn int number;
+    String text;
+    @Version Long version;
+
+    Line() {}
+
+    Line(String book, int number, String text) {
+      this.book = book;
+      this.number = number;
+      this.text = text;
+    }
+  }
+
+  @BeforeAll
+  static void connect() {
+    CassandraNode.ensureRunning();
+    try (CqlSession admin = CassandraNode.openSession()) {
+      CassandraNode.createKeyspace(admin, KEYSPACE);
+      admin.execute(
+          "CREATE TABLE "
+              + KEYSPACE
+              + ".ledger (book text, number int, text text, version bigint,"
+              + " PRIMARY KEY (book, number))");
+    }
+    session =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withKeyspace(KEYSPACE)
+            .withRequestTimeout(Duration.ofSeconds(30))
+            .build();
+    template = new ScyllaTemplate(session);
+  }
+
+  @AfterAll
+  static void close() {
+    if (session != null) {
+      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+      session.close();
+    }
+  }
+
+  @BeforeEach
+  void empty() {
+    template.truncate(Line.class);
+  }
+
+  private static List<Line> stored() {
+    return template.select("SELECT * FROM ledger WHERE book = 'b'", Line.class);
+  }
+
+  @Test
+  void should_insert_versioned_entities_with_their_first_version_and_refuse_existing_rows() {
+    Line one = new Line("b", 1, "one");
+    Line two = new Line("b", 2, "two");
+    assertThat(template.batchOps().insert(one, two).execute().wasApplied()).isTrue();
+    assertThat(one.version).isZero();
+    assertThat(stored()).extracting(line -> line.version).containsExactly(0L, 0L);
+
+    Line three = new Line("b", 3, "three");
+    Line again = new Line("b", 1, "one again");
+    assertThatThrownBy(() -> template.batchOps().insert(three, again).execute())
+        .isInstanceOf(OptimisticLockingFailureException.class);
+    // Nothing of the failed batch was written.
+    assertThat(stored()).extracting(line -> line.text).containsExactly("one", "two");
+  }
+
+  @Test
+  void should_update_and_delete_with_the_version_condition() {
+    Line one = new Line("b", 1, "one");
+    Line two = new Line("b", 2, "two");
+    template.batchOps().insert(one, two).execute();
+    Line staleOne = template.selectOneById(one, Line.class);
+
+    one.text = "one, edited";
+    two.text = "two, edited";
+    template.batchOps().update(one, two).execute();
+    assertThat(one.version).isEqualTo(1L);
+    assertThat(stored()).extracting(line -> line.version).containsExactly(1L, 1L);
+
+    staleOne.text = "lost update";
+    assertThatThrownBy(() -> template.batchOps().update(staleOne).execute())
+        .isInstanceOf(OptimisticLockingFailureException.class);
+    assertThat(staleOne.version).as("the stale copy stays stale").isZero();
+    assertThatThrownBy(() -> template.batchOps().delete(staleOne).execute())
+        .isInstanceOf(OptimisticLockingFailureException.class);
+    assertThat(stored())
+        .extracting(line -> line.text)
+        .containsExactly("one, edited", "two, edited");
+
+    template.batchOps().delete(one, two).execute();
+    assertThat(stored()).isEmpty();
+  }
+}

@@ -1,0 +1,174 @@
+package io.scyllaboot.driver.internal.connection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
+import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
+import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
+import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Options;
+import io.scyllaboot.driver.internal.protocol.message.Response;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A connection that reads nothing while requests wait on it: reported unresponsive after the
+ * timeout, its idempotent requests moved (their ids kept as orphans), responsive again at the next
+ * response; on an embedded channel, whose scheduled deadline checks the test runs.
+ */
+class UnresponsiveConnectionTest {
+  private static final long TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long REQUEST_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+  private final List<Boolean> changes = new CopyOnWriteArrayList<>();
+
+  private static PendingRequest request(boolean idempotent, long timeoutNanos) {
+    ByteBuf frame = RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, Options.INSTANCE);
+    ResponseCallback callback =
+        new ResponseCallback() {
+          @Override
+          public void onResponse(ResponseFrame response, Throwable error) {}
+
+          @Override
+          public boolean movableWhenUnresponsive() {
+            return idempotent;
+          }
+        };
+    return new PendingRequest(frame, "test", timeoutNanos, callback);
+  }
+
+  private static int writtenStreamId(EmbeddedChannel channel) {
+    ByteBuf frame = channel.readOutbound();
+    try {
+      return frame.getShort(FrameHeader.STREAM_OFFSET);
+    } finally {
+      frame.release();
+    }
+  }
+
+  private static ResponseFrame ready(int streamId) {
+    return new ResponseFrame(streamId, Response.Ready.INSTANCE, List.of(), null);
+  }
+
+  private InFlightHandler watched(EmbeddedChannel channel) {
+    InFlightHandler handler = channel.pipeline().get(InFlightHandler.class);
+    handler.watchResponsiveness(TIMEOUT_NANOS, changes::add);
+    return handler;
+  }
+
+  @Test
+  void should_move_idempotent_requests_off_a_connection_that_reads_nothing() {
+    EmbeddedChannel channel = new EmbeddedChannel(new InFlightHandler(8, 8, 8, "test", e -> {}));
+    InFlightHandler handler = watched(channel);
+    PendingRequest idempotent = request(true, REQUEST_TIMEOUT_NANOS);
+    PendingRequest other = request(false, REQUEST_TIMEOUT_NANOS);
+    handler.write(idempotent);
+    handler.write(other);
+    channel.flush();
+    int idempotentId = writtenStreamId(channel);
+    int otherId = writtenStreamId(channel);
+
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(5))
+        .until(
+            () -> {
+              channel.runScheduledPendingTasks();
+              return !changes.isEmpty();
+            });
+    assertThat(changes).containsExactly(false);
+    assertThat(handler.isUnresponsive()).isTrue();
+    assertThatThrownBy(idempotent::join).hasCauseInstanceOf(NodeUnresponsiveException.class);
+    assertThat(other).as("a request that is not idempotent waits for its own timeout").isNotDone();
+    assertThat(handler.inFlightCount()).as("the moved request keeps its id").isEqualTo(2);
+    assertThat(handler.orphanedCount()).isEqualTo(1);
+
+    // The node answers again: responsive at the first response; the late one frees the id.
+    channel.writeInbound(ready(otherId));
+    assertThat(changes).containsExactly(false, true);
+    assertThat(other).isCompleted();
+    channel.writeInbound(ready(idempotentId));
+    assertThat(handler.inFlightCount()).isZero();
+    assertThat(handler.orphanedCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
+  void should_not_report_a_connection_that_keeps_answering() throws Exception {
+    EmbeddedChannel channel = new EmbeddedChannel(new InFlightHandler(8, 8, 8, "test", e -> {}));
+    InFlightHandler handler = watched(channel);
+    PendingRequest slow = request(true, REQUEST_TIMEOUT_NANOS);
+    handler.write(slow);
+    long end = System.nanoTime() + 4 * TIMEOUT_NANOS;
+    // Another request answered every 10 ms while the slow one waits: the node is alive.
+    while (System.nanoTime() < end) {
+      PendingRequest quick = request(true, REQUEST_TIMEOUT_NANOS);
+      handler.write(quick);
+      channel.flush();
+      ByteBuf written;
+      while ((written = channel.readOutbound()) != null) {
+        written.release();
+      }
+      channel.writeInbound(ready(quick.streamId));
+      channel.runScheduledPendingTasks();
+      Thread.sleep(10); // the passing of time is the test's subject, not a wait for a condition
+    }
+    assertThat(changes).isEmpty();
+    assertThat(slow).isNotDone();
+    channel.close();
+    assertThat(slow).isCompletedExceptionally();
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void should_count_a_cancelled_request_past_its_deadline_as_an_orphan() {
+    EmbeddedChannel channel = new EmbeddedChannel(new InFlightHandler(8, 8, 8, "test", e -> {}));
+    InFlightHandler handler = channel.pipeline().get(InFlightHandler.class);
+    PendingRequest lost = request(true, TimeUnit.MILLISECONDS.toNanos(20));
+    handler.write(lost);
+    channel.flush();
+    int id = writtenStreamId(channel);
+    lost.cancel(false); // a speculative execution that lost the race
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(5))
+        .until(
+            () -> {
+              channel.runScheduledPendingTasks();
+              return handler.orphanedCount() == 1;
+            });
+    assertThat(handler.inFlightCount()).isEqualTo(1);
+    channel.writeInbound(ready(id));
+    assertThat(handler.orphanedCount()).isZero();
+    assertThat(handler.inFlightCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
+  @Test
+  void should_report_a_closing_unresponsive_connection_responsive_again() {
+    EmbeddedChannel channel = new EmbeddedChannel(new InFlightHandler(8, 8, 8, "test", e -> {}));
+    InFlightHandler handler = watched(channel);
+    handler.write(request(false, REQUEST_TIMEOUT_NANOS));
+    channel.flush();
+    writtenStreamId(channel);
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(5))
+        .until(
+            () -> {
+              channel.runScheduledPendingTasks();
+              return !changes.isEmpty();
+            });
+    channel.close();
+    assertThat(changes).as("its node no longer counts it").containsExactly(false, true);
+    channel.finishAndReleaseAll();
+  }
+}

@@ -1,0 +1,14 @@
+package com.example.shop;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.data.cassandra.config.EnableCassandraAuditing;
+
+@SpringBootApplication
+@EnableCassandraAuditing
+public class ShopApplication {
+
+  public static void main(String[] args) {
+    SpringApplication.run(ShopApplication.class, args);
+  }
+}

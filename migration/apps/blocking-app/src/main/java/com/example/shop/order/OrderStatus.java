@@ -1,0 +1,8 @@
+package com.example.shop.order;
+
+public enum OrderStatus {
+  PLACED,
+  PAID,
+  SHIPPED,
+  CANCELLED
+}

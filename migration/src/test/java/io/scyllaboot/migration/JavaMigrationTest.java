@@ -1,0 +1,177 @@
+package io.scyllaboot.migration;
+
+import static org.openrewrite.java.Assertions.java;
+
+import org.junit.jupiter.api.Test;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+class JavaMigrationTest implements RewriteTest {
+
+  @Override
+  public void defaults(RecipeSpec spec) {
+    RecipeSpecs.migration(spec);
+  }
+
+  @Test
+  void movesEntityAnnotations() {
+    rewriteRun(
+        java(
+            """
+            import java.util.UUID;
+            import org.springframework.data.annotation.Version;
+            import org.springframework.data.cassandra.core.mapping.Column;
+            import org.springframework.data.cassandra.core.mapping.PrimaryKey;
+            import org.springframework.data.cassandra.core.mapping.Table;
+
+            @Table("customers")
+            class Customer {
+              @PrimaryKey UUID id;
+              @Column("email_address") String email;
+              @Version Long version;
+            }
+            """,
+            """
+            import java.util.UUID;
+
+            import io.scyllaboot.spring.mapping.Column;
+            import io.scyllaboot.spring.mapping.PrimaryKey;
+            import io.scyllaboot.spring.mapping.Table;
+            import org.springframework.data.annotation.Version;
+
+            @Table("customers")
+            class Customer {
+              @PrimaryKey UUID id;
+              @Column("email_address") String email;
+              @Version Long version;
+            }
+            """));
+  }
+
+  @Test
+  void movesRepositoriesQueriesAndPaging() {
+    rewriteRun(
+        java(
+            """
+            import java.util.List;
+            import java.util.UUID;
+            import org.springframework.data.cassandra.repository.AllowFiltering;
+            import org.springframework.data.cassandra.repository.CassandraRepository;
+            import org.springframework.data.cassandra.repository.Query;
+
+            interface CustomerRepository extends CassandraRepository<Object, UUID> {
+              @Query("SELECT * FROM customers WHERE email = ?0 ALLOW FILTERING")
+              List<Object> findByEmail(String email);
+
+              @AllowFiltering
+              List<Object> findByActive(boolean active);
+            }
+            """,
+            """
+            import java.util.List;
+            import java.util.UUID;
+
+            import io.scyllaboot.spring.repository.AllowFiltering;
+            import io.scyllaboot.spring.repository.Query;
+            import io.scyllaboot.spring.repository.ScyllaRepository;
+
+            interface CustomerRepository extends ScyllaRepository<Object, UUID> {
+              @Query("SELECT * FROM customers WHERE email = ?0 ALLOW FILTERING")
+              List<Object> findByEmail(String email);
+
+              @AllowFiltering
+              List<Object> findByActive(boolean active);
+            }
+            """));
+  }
+
+  @Test
+  void movesTemplatesOptionsAndAuditing() {
+    rewriteRun(
+        java(
+            """
+            import java.time.Duration;
+            import org.springframework.data.cassandra.config.EnableCassandraAuditing;
+            import org.springframework.data.cassandra.core.CassandraOperations;
+            import org.springframework.data.cassandra.core.InsertOptions;
+
+            @EnableCassandraAuditing
+            class Service {
+              private final CassandraOperations template;
+
+              Service(CassandraOperations template) {
+                this.template = template;
+              }
+
+              void save(Object entity) {
+                template.insert(entity, InsertOptions.builder().ttl(Duration.ofHours(1)).build());
+              }
+            }
+            """,
+            """
+            import java.time.Duration;
+
+            import io.scyllaboot.spring.config.EnableScyllaAuditing;
+            import io.scyllaboot.spring.core.InsertOptions;
+            import io.scyllaboot.spring.core.ScyllaOperations;
+
+            @EnableScyllaAuditing
+            class Service {
+              private final ScyllaOperations template;
+
+              Service(ScyllaOperations template) {
+                this.template = template;
+              }
+
+              void save(Object entity) {
+                template.insert(entity, InsertOptions.builder().ttl(Duration.ofHours(1)).build());
+              }
+            }
+            """));
+  }
+
+  @Test
+  void givesCallbacksTheTableNameAsAString() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlIdentifier;
+            import org.springframework.data.cassandra.core.mapping.event.BeforeConvertCallback;
+
+            class Normalizer implements BeforeConvertCallback<StringBuilder> {
+              @Override
+              public StringBuilder onBeforeConvert(StringBuilder entity, CqlIdentifier tableName) {
+                return entity;
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.spring.core.mapping.event.BeforeConvertCallback;
+
+            class Normalizer implements BeforeConvertCallback<StringBuilder> {
+              @Override
+              public StringBuilder onBeforeConvert(StringBuilder entity, String tableName) {
+                return entity;
+              }
+            }
+            """));
+  }
+
+  @Test
+  void marksWhatHasNoCounterpart() {
+    rewriteRun(
+        java(
+            """
+            import org.springframework.data.cassandra.core.mapping.event.AbstractCassandraEventListener;
+
+            class Listener extends AbstractCassandraEventListener<Object> {
+            }
+            """,
+            """
+            /*~~(Scylla Boot: no counterpart of AbstractCassandraEventListener (listen with @EventListener to AfterSaveEvent, AfterLoadEvent, AfterDeleteEvent and check the entity type; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/import org.springframework.data.cassandra.core.mapping.event.AbstractCassandraEventListener;
+
+            class Listener extends /*~~(Scylla Boot: no counterpart of AbstractCassandraEventListener (listen with @EventListener to AfterSaveEvent, AfterLoadEvent, AfterDeleteEvent and check the entity type; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/AbstractCassandraEventListener<Object> {
+            }
+            """));
+  }
+}

@@ -1,0 +1,19 @@
+package io.scyllaboot.migration;
+
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.test.RecipeSpec;
+
+/**
+ * The recipe under test, parsing Java with this module's test class path (both libraries' types).
+ */
+final class RecipeSpecs {
+
+  static final String RECIPE = "io.scyllaboot.migration.SpringDataCassandraToScyllaBoot";
+
+  private RecipeSpecs() {}
+
+  static void migration(RecipeSpec spec) {
+    spec.recipeFromResources(RECIPE)
+        .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()));
+  }
+}

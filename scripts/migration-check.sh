@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The migration's proof: two applications written against Spring Data Cassandra (migration/apps/*) run
+# their own tests as they are, then a copy of each is migrated by the recipe
+# io.scyllaboot.migration.SpringDataCassandraToScyllaBoot, built against Scylla Boot and tested again.
+# Prints a table (app, tests, pass under Spring Data Cassandra, pass after the recipe).
+#
+# Needs the plain local node (127.0.0.1:9042, scripts/cassandra-node.sh start). First installs this
+# project's modules into the local Maven repository the apps build with: the default one, or
+# MIGRATION_M2=/path (e.g. the worktree's .m2/, to keep a shared repository free of snapshots).
+# Exits non-zero when a test that passes under Spring Data Cassandra fails after the recipe, unless
+# MIGRATION_STRICT=0 (the default while the library catches up: see the manual's migration page).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
+recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
+coordinates=io.scyllaboot:scylla-boot-migration:0.1.0-SNAPSHOT
+work="$root/migration/target/migration-check"
+mvn_args=(-B -Dstyle.color=never)
+if [[ -n "${MIGRATION_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$MIGRATION_M2"); fi
+
+echo "[migration] installing the starter, test support and recipe into the local repository"
+mvn "${mvn_args[@]}" -q install -DskipTests -Dspotless.check.skip=true \
+  -pl .,driver-core,data,autoconfigure,starter,test-support,migration
+
+# "tests passed" from an app's surefire reports; "0 0" when nothing ran (e.g. it did not compile).
+count() {
+  local reports="$1/target/surefire-reports"
+  if ! compgen -G "$reports/TEST-*.xml" > /dev/null; then echo "0 0"; return; fi
+  python3 - "$reports" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+tests = bad = 0
+for f in glob.glob(sys.argv[1] + "/TEST-*.xml"):
+    s = ET.parse(f).getroot()
+    tests += int(s.get("tests")); bad += int(s.get("failures")) + int(s.get("errors")) + int(s.get("skipped"))
+print(tests, tests - bad)
+PY
+}
+
+# The failing tests of an app run, one per line.
+failures() {
+  python3 - "$1/target/surefire-reports" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+for f in sorted(glob.glob(sys.argv[1] + "/TEST-*.xml")):
+    for case in ET.parse(f).getroot().iter("testcase"):
+        for kind in ("failure", "error"):
+            el = case.find(kind)
+            if el is not None:
+                msg = (el.get("message") or el.get("type") or "").splitlines()[0][:160] if (el.get("message") or el.get("type")) else ""
+                print(f"    {case.get('classname').rsplit('.',1)[-1]}.{case.get('name')}: {msg}")
+PY
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+rows=()
+lost=0
+for app_dir in migration/apps/*/; do
+  app="$(basename "$app_dir")"
+  before="$work/$app-sdc"
+  after="$work/$app-scylla"
+  cp -r "$app_dir" "$before"
+  rm -rf "$before/target"
+  echo "[migration] $app: tests under Spring Data Cassandra"
+  (cd "$before" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true > "$work/$app-sdc.log" 2>&1) || true
+  read -r tests_sdc passed_sdc < <(count "$before")
+
+  cp -r "$app_dir" "$after"
+  rm -rf "$after/target"
+  echo "[migration] $app: running the recipe on a copy"
+  (cd "$after" && mvn "${mvn_args[@]}" "$plugin:run" -Drewrite.recipeArtifactCoordinates="$coordinates" \
+    -Drewrite.activeRecipes="$recipe" > "$work/$app-recipe.log" 2>&1) || {
+    echo "[migration] $app: the recipe failed, see $work/$app-recipe.log"; tail -20 "$work/$app-recipe.log"; }
+  echo "[migration] $app: tests after the recipe, on Scylla Boot"
+  (cd "$after" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true > "$work/$app-scylla.log" 2>&1) || {
+    echo "[migration] $app: the migrated copy does not build, see $work/$app-scylla.log"
+    grep -E "ERROR.*\.java" "$work/$app-scylla.log" | head -20 || true; }
+  read -r tests_after passed_after < <(count "$after")
+  if [[ $tests_after == 0 ]]; then tests_after=$tests_sdc; fi
+  rows+=("$app $tests_sdc $passed_sdc $passed_after")
+  if (( passed_after < passed_sdc )); then
+    lost=1
+    echo "[migration] $app: failing after the recipe:"
+    failures "$after"
+  fi
+done
+
+echo
+printf '%-14s %6s %12s %18s\n' app tests "pass (SDC)" "pass (recipe)"
+for row in "${rows[@]}"; do
+  read -r app tests passed_sdc passed_after <<< "$row"
+  printf '%-14s %6s %12s %18s\n' "$app" "$tests" "$passed_sdc" "$passed_after"
+done
+echo "[migration] logs and migrated copies under $work (diff -r the -sdc and -scylla copies)"
+if [[ $lost == 1 && "${MIGRATION_STRICT:-0}" == 1 ]]; then exit 1; fi
