@@ -2,7 +2,6 @@ package io.scyllaboot.spring.core;
 
 import io.scyllaboot.driver.api.cql.Unset;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
-import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
@@ -222,7 +221,7 @@ final class EntityCql<T> {
     if (id instanceof Map<?, ?> map) {
       return converter.keyValues(entity, map);
     }
-    if (ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(id.getClass())) {
+    if (converter.getMappingContext().isSimpleType(id.getClass())) {
       if (key.size() != 1) {
         throw new IllegalArgumentException(
             entity.getType().getName()

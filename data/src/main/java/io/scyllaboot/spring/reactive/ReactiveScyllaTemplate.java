@@ -11,6 +11,7 @@ import io.scyllaboot.spring.core.EntityWriteSupport;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.PlannedWrite;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.WriteOptions;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
@@ -214,9 +215,7 @@ public class ReactiveScyllaTemplate
 
   @Override
   public <T> Mono<EntityWriteResult<T>> insert(T entity, InsertOptions options) {
-    Objects.requireNonNull(entity, "entity");
-    Objects.requireNonNull(options, "options");
-    return save(entity, converted -> statements.insert(converted, options));
+    return save(entity, options, converted -> statements.insert(converted, options));
   }
 
   @Override
@@ -226,9 +225,7 @@ public class ReactiveScyllaTemplate
 
   @Override
   public <T> Mono<EntityWriteResult<T>> update(T entity, UpdateOptions options) {
-    Objects.requireNonNull(entity, "entity");
-    Objects.requireNonNull(options, "options");
-    return save(entity, converted -> statements.update(converted, options));
+    return save(entity, options, converted -> statements.update(converted, options));
   }
 
   @Override
@@ -245,7 +242,10 @@ public class ReactiveScyllaTemplate
   }
 
   /** Before-convert callbacks, then the write they yield. */
-  private <T> Mono<EntityWriteResult<T>> save(T entity, Function<T, PlannedWrite<T>> plan) {
+  private <T> Mono<EntityWriteResult<T>> save(
+      T entity, WriteOptions options, Function<T, PlannedWrite<T>> plan) {
+    Objects.requireNonNull(entity, "entity");
+    Objects.requireNonNull(options, "options");
     return Mono.defer(
         () -> {
           String table = getTableName(entity.getClass());

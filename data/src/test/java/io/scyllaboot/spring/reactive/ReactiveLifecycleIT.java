@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.internal.util.DriverThreads;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspace;
 import io.scyllaboot.spring.config.EnableReactiveScyllaAuditing;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
@@ -54,9 +54,8 @@ import reactor.test.StepVerifier;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveLifecycleIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("reactive_lifecycle");
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static CqlSession admin;
+  private static TestKeyspace keyspace;
   private static CqlSession session;
 
   static final AtomicReference<String> auditor = new AtomicReference<>("alice");
@@ -160,31 +159,19 @@ class ReactiveLifecycleIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    admin = CassandraNode.openSession();
-    CassandraNode.createKeyspace(admin, KEYSPACE);
-    admin.execute(
-        "CREATE TABLE "
-            + KEYSPACE
-            + ".memo (id text PRIMARY KEY, text text, created_by text, created_at timestamp,"
-            + " modified_by text, modified_at timestamp, version bigint)");
-    admin.execute("CREATE TABLE " + KEYSPACE + ".pet (id text PRIMARY KEY, name text)");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    keyspace =
+        TestKeyspace.create(
+            "reactive_lifecycle",
+            "memo (id text PRIMARY KEY, text text, created_by text, created_at timestamp,"
+                + " modified_by text, modified_at timestamp, version bigint)",
+            "pet (id text PRIMARY KEY, name text)");
+    session = keyspace.session();
   }
 
   @AfterAll
   static void close() {
-    if (session != null) {
-      session.close();
-    }
-    if (admin != null) {
-      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      admin.close();
+    if (keyspace != null) {
+      keyspace.close();
     }
   }
 

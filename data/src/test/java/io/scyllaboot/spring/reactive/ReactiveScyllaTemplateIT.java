@@ -3,8 +3,8 @@ package io.scyllaboot.spring.reactive;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspace;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
@@ -26,9 +26,8 @@ import reactor.test.StepVerifier;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveScyllaTemplateIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("reactive_template");
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static CqlSession admin;
+  private static TestKeyspace keyspace;
   private static CqlSession session;
   private static ReactiveScyllaTemplate template;
 
@@ -42,30 +41,18 @@ class ReactiveScyllaTemplateIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    admin = CassandraNode.openSession();
-    CassandraNode.createKeyspace(admin, KEYSPACE);
-    admin.execute(
-        "CREATE TABLE "
-            + KEYSPACE
-            + ".track (album text, number int, title text, PRIMARY KEY (album, number))");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    keyspace =
+        TestKeyspace.create(
+            "reactive_template",
+            "track (album text, number int, title text, PRIMARY KEY (album, number))");
+    session = keyspace.session();
     template = new ReactiveScyllaTemplate(session);
   }
 
   @AfterAll
   static void close() {
-    if (session != null) {
-      session.close();
-    }
-    if (admin != null) {
-      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      admin.close();
+    if (keyspace != null) {
+      keyspace.close();
     }
   }
 

@@ -5,8 +5,9 @@ import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.repository.query.ParameterAccessor;
@@ -17,11 +18,13 @@ import org.springframework.data.repository.query.parser.PartTree;
 
 /**
  * A query derived from a method name ({@code findBySensorAndDayAndSeqGreaterThan}): CQL built and
- * checked once, at start-up. Predicates are limited to what CQL runs without scanning: every
- * partition key column with = or IN, then clustering columns; anything else fails start-up with a
- * message naming the method and the column, unless the method is annotated {@code @AllowFiltering}.
+ * checked once, at start-up. Predicates are limited to what the server runs without ALLOW FILTERING
+ * ({@link FilteringCheck}: key columns, and columns whose index serves the operator, read from the
+ * server's schema); anything else fails start-up with a message naming the method and the column,
+ * unless the method is annotated {@code @AllowFiltering}.
  */
 final class DerivedQuery implements RepositoryQuery {
+  private static final Log logger = LogFactory.getLog(DerivedQuery.class);
   private final ScyllaQueryMethod method;
   private final QueryRunner runner;
   private final String cql;
@@ -36,6 +39,15 @@ final class DerivedQuery implements RepositoryQuery {
   private boolean allowFiltering;
 
   DerivedQuery(ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, QueryRunner runner) {
+    this(method, entity, runner, new TableSchemas(null));
+  }
+
+  /** A derived query whose start-up check knows the table's indexes from {@code schemas}. */
+  DerivedQuery(
+      ScyllaQueryMethod method,
+      ScyllaPersistentEntity<?> entity,
+      QueryRunner runner,
+      TableSchemas schemas) {
     this.method = method;
     this.runner = runner;
     this.entity = entity;
@@ -57,49 +69,51 @@ final class DerivedQuery implements RepositoryQuery {
             || method.getParameters().hasPageableParameter()
             || method.getParameters().hasLimitParameter();
     List<String> predicates = new ArrayList<>();
-    Set<ScyllaPersistentProperty> restricted = new java.util.HashSet<>();
-    boolean needsFiltering = false;
+    List<FilteringCheck.Restriction> restrictions = new ArrayList<>();
     for (Part part : parts) {
+      if (part.shouldIgnoreCase() != Part.IgnoreCaseType.NEVER) {
+        throw invalid(
+            "CQL cannot compare ignoring case ("
+                + part.getProperty().toDotPath()
+                + "): store a lower-cased copy of the column and query that");
+      }
       ScyllaPersistentProperty property = column(part.getProperty().toDotPath());
       String column = property.getCqlName();
       predicates.add(column + operator(part));
       if (isLike(part)) {
         likeColumns.add(column);
       }
-      boolean equality =
-          switch (part.getType()) {
-            case SIMPLE_PROPERTY, IN, TRUE, FALSE -> true;
-            default -> false;
-          };
-      // The entity's key lists, not the annotations: an @Id alone is the partition key.
-      if (entity.getPartitionKey().contains(property) && equality) {
-        restricted.add(property);
-      } else if (!entity.getPrimaryKey().contains(property)) {
-        needsFiltering = true;
-        if (!method.allowsFiltering()) {
-          throw invalid(
-              "column '"
-                  + column
-                  + "' is not part of the primary key of "
-                  + entity.getTableName()
-                  + ": the server would need ALLOW FILTERING (a scan). Query by key columns, or"
-                  + " annotate the method with @AllowFiltering to accept the scan");
-        }
-      }
+      restrictions.add(new FilteringCheck.Restriction(property, part.getType()));
     }
-    if (!parts.isEmpty() && !restricted.containsAll(entity.getPartitionKey())) {
-      needsFiltering = true;
-      if (!method.allowsFiltering()) {
-        throw invalid(
-            "it does not restrict every partition key column of "
-                + entity.getTableName()
-                + " "
-                + entity.getPartitionKey().stream()
-                    .map(ScyllaPersistentProperty::getCqlName)
-                    .toList()
-                + " with = or In: the server would need ALLOW FILTERING. Add them, or annotate the"
-                + " method with @AllowFiltering");
-      }
+    FilteringCheck.Verdict verdict =
+        new FilteringCheck(entity, () -> schemas.table(entity)).check(restrictions);
+    boolean needsFiltering = !verdict.reasons().isEmpty();
+    if (needsFiltering && !method.allowsFiltering()) {
+      throw invalid(
+          String.join("; ", verdict.reasons())
+              + ": the server would need ALLOW FILTERING (a scan). Query by key columns or indexed"
+              + " columns, or annotate the method with @AllowFiltering to accept the scan");
+    }
+    if (needsFiltering && verdict.scansTable()) {
+      logger.warn(
+          "Repository method "
+              + method.describe()
+              + " reads every partition of "
+              + entity.getTableName()
+              + " (@AllowFiltering, no partition key): "
+              + String.join("; ", verdict.reasons()));
+    }
+    if (tree.getSort().isSorted()
+        && parts.stream()
+            .anyMatch(
+                part ->
+                    part.getType() == Part.Type.IN
+                        && entity
+                            .getPartitionKey()
+                            .contains(column(part.getProperty().toDotPath())))) {
+      throw invalid(
+          "the server refuses ORDER BY with IN on the partition key when it pages (it would have"
+              + " to merge the partitions): query each partition, or sort the rows yourself");
     }
     String where = predicates.isEmpty() ? "" : " WHERE " + String.join(" AND ", predicates);
     String table = entity.getQualifiedTableName();
@@ -184,7 +198,11 @@ final class DerivedQuery implements RepositoryQuery {
   private boolean isLike(Part part) {
     return switch (part.getType()) {
       case STARTING_WITH, ENDING_WITH, LIKE -> true;
-      case CONTAINING -> part.getProperty().getLeafProperty().getType() == String.class;
+      // The column's own type: PropertyPath.getType() is a collection's element type.
+      case CONTAINING -> {
+        ScyllaPersistentProperty column = column(part.getProperty().toDotPath());
+        yield !column.isCollectionLike() && !column.isMap() && column.getType() == String.class;
+      }
       default -> false;
     };
   }

@@ -47,7 +47,11 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
     RepositoryQuery query =
         queryMethod.getAnnotatedQuery() != null
             ? new AnnotatedQuery(queryMethod, runner, expressions)
-            : new DerivedQuery(queryMethod, entity, runner);
+            : new DerivedQuery(
+                queryMethod,
+                entity,
+                runner,
+                new TableSchemas(template.getReactiveCqlOperations().getSession()));
     return PublisherParameters.resolving(query, queryMethod);
   }
 }

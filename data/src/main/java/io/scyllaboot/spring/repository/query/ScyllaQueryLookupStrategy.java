@@ -21,6 +21,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final ScyllaEntityConverter converter;
 
   private final @Nullable ScyllaTemplate template;
+  private final TableSchemas schemas;
   private final QueryLookupStrategy.Key key;
   private final @Nullable ValueExpressionDelegate expressions;
 
@@ -32,6 +33,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.template = null;
     this.key = QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND;
     this.expressions = null;
+    this.schemas = new TableSchemas(session);
   }
 
   /** Query methods whose rows are read through the template (its events and callbacks apply). */
@@ -57,6 +59,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.converter = template.getConverter();
     this.template = template;
     this.key = key == null ? QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND : key;
+    this.schemas = new TableSchemas(session);
   }
 
   @Override
@@ -87,6 +90,6 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return declared && key != QueryLookupStrategy.Key.CREATE
         ? new AnnotatedQuery(queryMethod, runner, expressions)
-        : new DerivedQuery(queryMethod, entity, runner);
+        : new DerivedQuery(queryMethod, entity, runner, schemas);
   }
 }

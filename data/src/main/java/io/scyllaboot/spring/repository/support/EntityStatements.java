@@ -43,7 +43,8 @@ public final class EntityStatements<T, ID> {
     this.key = entity.getPrimaryKey();
     ScyllaMappingContext context = converter.getMappingContext();
     this.mapId = Map.class.isAssignableFrom(idType);
-    boolean simpleId = ScyllaMappingContext.SIMPLE_TYPES.isSimpleType(idType);
+    // The mapping context's simple types: a value object with a custom conversion is one column.
+    boolean simpleId = !mapId && context.isSimpleType(idType);
     if (simpleId && key.size() != 1) {
       throw new IllegalStateException(
           entity.getType().getName()
@@ -101,7 +102,7 @@ public final class EntityStatements<T, ID> {
       return converter.keyValues(entity, (Map<?, ?>) id);
     }
     if (idEntity == null) {
-      return new Object[] {id};
+      return new Object[] {converter.convertWrite(key.get(0), id)};
     }
     PersistentPropertyAccessor<ID> accessor =
         ((ScyllaPersistentEntity<ID>) idEntity).getPropertyAccessor(id);

@@ -5,25 +5,23 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
-import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
 
 /** The factory bean behind each reactive repository interface. */
 public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
-    extends RepositoryFactoryBeanSupport<T, S, ID> {
+    extends RepositoryFactoryBeanSupport<T, S, ID> implements ApplicationContextAware {
   private CqlSession session;
   private ScyllaExceptionTranslator translator;
   private ScyllaEntityConverter converter;
   private SchemaCreator schemaCreator;
   private ReactiveScyllaTemplate template;
-  private BeanFactory beanFactory;
-  private ApplicationEventPublisher publisher;
+  private ApplicationContext context;
 
   public ReactiveScyllaRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -56,16 +54,10 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
     this.template = template.getIfUnique();
   }
 
+  /** Where the repositories' own template (without a template bean) finds callbacks, listeners. */
   @Override
-  public void setBeanFactory(BeanFactory beanFactory) {
-    super.setBeanFactory(beanFactory);
-    this.beanFactory = beanFactory;
-  }
-
-  @Override
-  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
-    super.setApplicationEventPublisher(publisher);
-    this.publisher = publisher;
+  public void setApplicationContext(ApplicationContext context) {
+    this.context = context;
   }
 
   @Override
@@ -74,10 +66,9 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
     if (target == null) {
       // No template bean: one of our own, with the context's reactive callbacks and events.
       target = new ReactiveScyllaTemplate(new ReactiveCqlTemplate(session, translator), converter);
-      if (beanFactory != null) {
-        target.setEntityCallbacks(ReactiveEntityCallbacks.create(beanFactory));
+      if (context != null) {
+        target.setApplicationContext(context);
       }
-      target.setApplicationEventPublisher(publisher);
     }
     return new ReactiveScyllaRepositoryFactory(target, schemaCreator);
   }

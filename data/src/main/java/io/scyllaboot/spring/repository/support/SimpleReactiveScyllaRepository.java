@@ -7,6 +7,7 @@ import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import java.util.Objects;
+import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -64,7 +65,12 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
 
   @Override
   public <S extends T> Flux<S> saveAll(Publisher<S> entities) {
-    return Flux.from(entities).flatMapSequential(this::save, MAX_IN_FLIGHT);
+    return inOrder(entities, this::save);
+  }
+
+  /** One write per entity, at most {@link #MAX_IN_FLIGHT} at a time, emitted in input order. */
+  private static <S> Flux<S> inOrder(Publisher<S> entities, Function<S, Mono<S>> write) {
+    return Flux.from(entities).flatMapSequential(write, MAX_IN_FLIGHT);
   }
 
   @Override
@@ -80,7 +86,7 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
 
   @Override
   public <S extends T> Flux<S> insert(Publisher<S> entities) {
-    return Flux.from(entities).flatMapSequential(this::insert, MAX_IN_FLIGHT);
+    return inOrder(entities, this::insert);
   }
 
   @Override

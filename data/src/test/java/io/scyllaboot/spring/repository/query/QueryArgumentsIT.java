@@ -3,8 +3,8 @@ package io.scyllaboot.spring.repository.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspace;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.PartitionKey;
@@ -16,7 +16,6 @@ import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactory;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -35,8 +34,7 @@ import reactor.test.StepVerifier;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class QueryArgumentsIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("query_args");
-  private static CqlSession admin;
+  private static TestKeyspace keyspace;
   private static CqlSession session;
   private static AccountRepository accounts;
   private static ReactiveAccountRepository reactive;
@@ -76,16 +74,8 @@ class QueryArgumentsIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    admin = CassandraNode.openSession();
-    CassandraNode.createKeyspace(admin, KEYSPACE);
-    admin.execute("CREATE TABLE " + KEYSPACE + ".account (id text PRIMARY KEY, owner text)");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    keyspace = TestKeyspace.create("query_args", "account (id text PRIMARY KEY, owner text)");
+    session = keyspace.session();
     ScyllaEntityConverter converter = new ScyllaEntityConverter(new ScyllaMappingContext());
     accounts =
         new ScyllaRepositoryFactory(new ScyllaTemplate(session, converter), null)
@@ -99,12 +89,8 @@ class QueryArgumentsIT {
 
   @AfterAll
   static void close() {
-    if (session != null) {
-      session.close();
-    }
-    if (admin != null) {
-      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      admin.close();
+    if (keyspace != null) {
+      keyspace.close();
     }
   }
 

@@ -179,6 +179,11 @@ public final class ChannelFactory {
                     }
                   }
                 });
+    if (localPort != 0) {
+      // A source port the driver chose: one of its own earlier connections may still hold it in
+      // TIME_WAIT, which must not count as in use.
+      bootstrap.option(ChannelOption.SO_REUSEADDR, true);
+    }
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
     ChannelFuture connecting;
     try {

@@ -3,6 +3,9 @@ package io.scyllaboot.driver.internal.connection;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.util.concurrent.SingleThreadEventExecutor;
 import io.netty.util.internal.PlatformDependent;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
@@ -53,6 +56,11 @@ public final class DriverChannel {
   // The event loop, when it can take a task without a wake-up (Netty's own loops); else null.
   private final SingleThreadEventExecutor lazyLoop;
   private volatile int drainScheduled;
+  private static final AtomicIntegerFieldUpdater<DriverChannel> TERMINATION_HOOKED =
+      AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "terminationHooked");
+  private volatile int terminationHooked;
+  private final GenericFutureListener<Future<Object>> onLoopTerminated =
+      terminated -> GlobalEventExecutor.INSTANCE.execute(this::failLeftovers);
   // Set by the handshake, before the channel is handed out through a future (which publishes it).
   private ScyllaFeatures features = ScyllaFeatures.NONE;
 
@@ -68,6 +76,20 @@ public final class DriverChannel {
     this.maxFrameLength = maxFrameLength;
     this.name = name;
     this.lazyLoop = channel.eventLoop() instanceof SingleThreadEventExecutor loop ? loop : null;
+    // Hooked while the connection is open: a loop stopped under an open connection would leave
+    // its requests waiting forever. Unhooked at close, so a closed connection is not retained.
+    // (Netty's own loops only: an embedded test loop has no termination.)
+    if (lazyLoop != null) {
+      terminationHooked = 1;
+      lazyLoop.terminationFuture().addListener(onLoopTerminated);
+      channel
+          .closeFuture()
+          .addListener(
+              closed -> {
+                lazyLoop.terminationFuture().removeListener(onLoopTerminated);
+                terminationHooked = 0;
+              });
+    }
   }
 
   /**
@@ -92,17 +114,45 @@ public final class DriverChannel {
     ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request, maxFrameLength);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos, callback);
     queue.offer(pending);
+    EventLoop loop = channel.eventLoop();
+    if (loop.isShuttingDown()) { // rare: the loop may stop before it drains this request
+      failLeftoversAtTermination(loop);
+      if (loop.isTerminated()) {
+        return pending;
+      }
+    }
     if (DRAIN_SCHEDULED.compareAndSet(this, 0, 1)) {
       try {
         // Always a task, even on the event loop: requests sent from response callbacks during
         // one read batch are then written and flushed together.
         scheduleDrain();
-      } catch (RejectedExecutionException e) { // the event loop is shut down
+      } catch (RejectedExecutionException e) { // the event loop is shutting down
         drainScheduled = 0;
-        failQueued(new RequestNotSentException(name + " is closed", e));
+        failLeftoversAtTermination(loop);
       }
     }
     return pending;
+  }
+
+  /**
+   * The queue has one consumer: the event loop, while it runs. Once it has terminated (it may drop
+   * a queued drain task then), whatever is left is failed on Netty's single global executor, so
+   * that there is still one consumer at a time; a sender's thread never polls the queue. The first
+   * sender that sees the loop shutting down hooks its termination; a sender that finds it
+   * terminated hands its request over at once.
+   */
+  private void failLeftoversAtTermination(EventLoop loop) {
+    if (loop.isTerminated()) {
+      GlobalEventExecutor.INSTANCE.execute(this::failLeftovers);
+    } else if (TERMINATION_HOOKED.compareAndSet(this, 0, 1)) {
+      loop.terminationFuture().addListener(onLoopTerminated);
+    }
+  }
+
+  /** After the loop terminated, on the global executor: fails what it left undone. */
+  private void failLeftovers() {
+    failQueued();
+    inFlight.failAfterLoopStopped();
   }
 
   private void scheduleDrain() {
@@ -152,11 +202,13 @@ public final class DriverChannel {
     } while (!queue.isEmpty() && DRAIN_SCHEDULED.compareAndSet(this, 0, 1));
   }
 
-  private void failQueued(RequestNotSentException error) {
+  /** Fails what is left in the queue; on the global executor, after the loop terminated. */
+  private void failQueued() {
     PendingRequest request;
     while ((request = queue.poll()) != null) {
       request.releaseFrame();
-      request.completeExceptionally(error);
+      request.completeExceptionally(
+          new RequestNotSentException(name + " is closed: its event loop has stopped"));
     }
   }
 

@@ -479,6 +479,14 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
+  /**
+   * Fails everything in flight or waiting: the event loop stopped with the connection still open,
+   * so nothing else ever will. Only after the loop terminated (its state is then this thread's).
+   */
+  void failAfterLoopStopped() {
+    failAll(new ConnectionException(name + " closed: its event loop stopped"));
+  }
+
   boolean isClosed() {
     return closedError != null;
   }

@@ -57,6 +57,25 @@ public enum Transport {
     return NioSocketChannel.class;
   }
 
+  /**
+   * Whether an error is epoll's report of an address in use (its native errors are not {@link
+   * java.net.BindException}s).
+   */
+  public static boolean isNativeAddressInUse(Throwable error) {
+    return EpollSupport.AVAILABLE && NativeErrors.isAddressInUse(error);
+  }
+
+  /** Touched only when epoll is available: its classes may be missing otherwise. */
+  private static final class NativeErrors {
+    /** EADDRINUSE on Linux, the only system epoll runs on; Netty reports errno negated. */
+    private static final int EADDRINUSE_NEGATIVE = -98;
+
+    static boolean isAddressInUse(Throwable error) {
+      return error instanceof io.netty.channel.unix.Errors.NativeIoException nativeError
+          && nativeError.expectedErr() == EADDRINUSE_NEGATIVE;
+    }
+  }
+
   /** Checked once; a holder so that a missing epoll jar fails nothing but this check. */
   private static final class EpollSupport {
     static final boolean AVAILABLE;

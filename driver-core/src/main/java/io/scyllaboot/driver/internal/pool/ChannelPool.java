@@ -6,6 +6,7 @@ import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ScyllaFeatures;
 import io.scyllaboot.driver.internal.connection.ShardAwarePorts;
+import io.scyllaboot.driver.internal.connection.Transport;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.routing.Sharder;
 import io.scyllaboot.driver.internal.util.Futures;
@@ -270,13 +271,29 @@ public final class ChannelPool {
             (channel, error) -> {
               if (error == null) {
                 result.complete(channel);
-              } else if (Futures.unwrap(error).getCause() instanceof BindException) {
+              } else if (isAddressInUse(error)) {
                 tryPort(target, shard, ports, tries + 1, result); // in use: the next one
               } else {
                 // The shard-aware port does not answer (a firewall?): the regular port then.
                 open(0).whenComplete(Futures.completing(result));
               }
             });
+  }
+
+  /**
+   * Whether a connect failed because its source port is in use, on any transport: NIO wraps the
+   * BindException in an annotated SocketException, epoll reports a native error.
+   */
+  static boolean isAddressInUse(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof BindException || Transport.isNativeAddressInUse(cause)) {
+        return true;
+      }
+      if (cause.getCause() == cause) {
+        break;
+      }
+    }
+    return false;
   }
 
   /** Admin executor. Places a new connection in its shard, or closes it when not needed. */

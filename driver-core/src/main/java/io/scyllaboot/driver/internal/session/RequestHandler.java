@@ -356,7 +356,9 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public boolean movableWhenUnresponsive() {
-    return idempotent && !moved;
+    // With speculative executions the next nodes are tried already, and the stuck attempt may
+    // still answer: it is waited for, not abandoned.
+    return idempotent && !moved && speculation == null;
   }
 
   @Override

@@ -1,15 +1,14 @@
-package io.scyllaboot.spring.reactive;
+package io.scyllaboot.spring.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspace;
+import io.scyllaboot.spring.core.VersionIT.Account;
+import io.scyllaboot.spring.core.VersionIT.Note;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
-import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
-import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import java.time.Duration;
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.dao.OptimisticLockingFailureException;
-import org.springframework.data.annotation.Version;
 import reactor.test.StepVerifier;
 
 /**
@@ -29,57 +27,26 @@ import reactor.test.StepVerifier;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveVersionIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("reactive_version");
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static CqlSession admin;
-  private static CqlSession session;
+  private static TestKeyspace keyspace;
   private static AccountRepository accounts;
   private static NoteRepository notes;
 
-  @Table("account")
-  static class Account {
-    @PartitionKey String id;
-    String owner;
-    @Version Long version;
-
-    Account() {}
-
-    Account(String id, String owner) {
-      this.id = id;
-      this.owner = owner;
-    }
-  }
-
-  /** Immutable, with a primitive version: 0 means new, so the first version written is 1. */
-  @Table("note")
-  record Note(@PartitionKey String id, String text, @Version long version) {
-    Note withText(String newText) {
-      return new Note(id, newText, version);
-    }
-  }
-
+  /** VersionIT's entities: mutable with a boxed version, and a record with a primitive one. */
   interface AccountRepository extends ReactiveScyllaRepository<Account, String> {}
 
   interface NoteRepository extends ReactiveScyllaRepository<Note, String> {}
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    admin = CassandraNode.openSession();
-    CassandraNode.createKeyspace(admin, KEYSPACE);
-    admin.execute(
-        "CREATE TABLE " + KEYSPACE + ".account (id text PRIMARY KEY, owner text, version bigint)");
-    admin.execute(
-        "CREATE TABLE " + KEYSPACE + ".note (id text PRIMARY KEY, text text, version bigint)");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    keyspace =
+        TestKeyspace.create(
+            "reactive_version",
+            "account (id text PRIMARY KEY, owner text, version bigint)",
+            "note (id text PRIMARY KEY, text text, version bigint)");
     ReactiveScyllaRepositoryFactory factory =
         new ReactiveScyllaRepositoryFactory(
-            session,
+            keyspace.session(),
             new ScyllaExceptionTranslator(),
             new ScyllaEntityConverter(new ScyllaMappingContext()),
             null);
@@ -89,19 +56,14 @@ class ReactiveVersionIT {
 
   @AfterAll
   static void close() {
-    if (session != null) {
-      session.close();
-    }
-    if (admin != null) {
-      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      admin.close();
+    if (keyspace != null) {
+      keyspace.close();
     }
   }
 
   @BeforeEach
   void empty() {
-    session.execute("TRUNCATE account");
-    session.execute("TRUNCATE note");
+    keyspace.truncate("account", "note");
   }
 
   private static Account stored(String id) {

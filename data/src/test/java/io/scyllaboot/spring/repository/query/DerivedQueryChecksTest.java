@@ -1,0 +1,117 @@
+package io.scyllaboot.spring.repository.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.PartitionKey;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.repository.AllowFiltering;
+import io.scyllaboot.spring.repository.ScyllaRepository;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.projection.SpelAwareProxyProjectionFactory;
+import org.springframework.data.repository.core.support.DefaultRepositoryMetadata;
+import org.springframework.data.repository.core.support.PropertiesBasedNamedQueries;
+import org.springframework.data.repository.query.RepositoryQuery;
+
+/** What the start-up check of derived queries refuses, and the CQL it keeps, with no server. */
+class DerivedQueryChecksTest {
+
+  @Table("events")
+  record Event(
+      @PartitionKey String shop,
+      @ClusteringColumn(0) int year,
+      @ClusteringColumn(1) int month,
+      String name,
+      Set<String> tags) {}
+
+  record EventKey(String shop, int year, int month) {}
+
+  interface Events extends ScyllaRepository<Event, EventKey> {
+    List<Event> findByShopAndYearAndMonthGreaterThan(String shop, int year, int month);
+
+    List<Event> findByShopAndMonth(String shop, int month);
+
+    List<Event> findByShopAndYearGreaterThanAndMonth(String shop, int year, int month);
+
+    List<Event> findByShopInOrderByYearDesc(List<String> shops);
+
+    List<Event> findByShopOrderByYearDesc(String shop);
+
+    @AllowFiltering
+    List<Event> findByShopAndNameIgnoreCase(String shop, String name);
+
+    @AllowFiltering
+    List<Event> findByShopAndTagsContaining(String shop, String tag);
+
+    @AllowFiltering
+    List<Event> findByShopAndNameContaining(String shop, String part);
+  }
+
+  private final ScyllaEntityConverter converter =
+      new ScyllaEntityConverter(new ScyllaMappingContext());
+
+  private RepositoryQuery resolve(String name) {
+    Method method =
+        Arrays.stream(Events.class.getDeclaredMethods())
+            .filter(m -> m.getName().equals(name))
+            .findFirst()
+            .orElseThrow();
+    return new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter)
+        .resolveQuery(
+            method,
+            new DefaultRepositoryMetadata(Events.class),
+            new SpelAwareProxyProjectionFactory(),
+            new PropertiesBasedNamedQueries(new Properties()));
+  }
+
+  private String cql(String name) {
+    return ((DerivedQuery) resolve(name)).cql();
+  }
+
+  @Test
+  void should_accept_clustering_columns_restricted_in_order() {
+    assertThat(cql("findByShopAndYearAndMonthGreaterThan"))
+        .endsWith("WHERE shop = ? AND year = ? AND month > ?");
+    assertThat(cql("findByShopOrderByYearDesc")).endsWith("ORDER BY year DESC");
+  }
+
+  @Test
+  void should_refuse_clustering_columns_restricted_out_of_order() {
+    assertThatThrownBy(() -> resolve("findByShopAndMonth"))
+        .hasMessageContaining("findByShopAndMonth")
+        .hasMessageContaining("'month' is restricted, but 'year' before it");
+    assertThatThrownBy(() -> resolve("findByShopAndYearGreaterThanAndMonth"))
+        .hasMessageContaining("'month' is restricted, but 'year' before it");
+  }
+
+  @Test
+  void should_refuse_in_on_the_partition_key_with_order_by() {
+    assertThatThrownBy(() -> resolve("findByShopInOrderByYearDesc"))
+        .hasMessageContaining("findByShopInOrderByYearDesc")
+        .hasMessageContaining("ORDER BY with IN on the partition key");
+  }
+
+  @Test
+  void should_refuse_ignore_case_which_cql_cannot_do() {
+    assertThatThrownBy(() -> resolve("findByShopAndNameIgnoreCase"))
+        .hasMessageContaining("findByShopAndNameIgnoreCase")
+        .hasMessageContaining("CQL cannot compare ignoring case (name)");
+  }
+
+  @Test
+  void should_use_contains_on_a_set_of_strings_and_like_on_a_text_column() {
+    assertThat(cql("findByShopAndTagsContaining"))
+        .contains("tags CONTAINS ?")
+        .doesNotContain("LIKE");
+    assertThat(cql("findByShopAndNameContaining")).contains("name LIKE ?");
+  }
+}

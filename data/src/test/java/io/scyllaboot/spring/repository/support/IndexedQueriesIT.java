@@ -1,0 +1,144 @@
+package io.scyllaboot.spring.repository.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.testing.CassandraNode;
+import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ClusteringColumn;
+import io.scyllaboot.spring.mapping.PartitionKey;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
+import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.repository.AllowFiltering;
+import io.scyllaboot.spring.repository.ScyllaRepository;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The start-up check of derived queries knows the table's indexes (read from the node): what the
+ * server runs without ALLOW FILTERING starts, what it would scan for is refused.
+ */
+@ExtendWith(CassandraNodeExtension.class)
+class IndexedQueriesIT {
+  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("indexed");
+  private static CqlSession session;
+  private static ScyllaRepositoryFactory factory;
+
+  @Table
+  public record Reading(
+      @PartitionKey(0) String sensor,
+      @PartitionKey(1) int day,
+      @ClusteringColumn int seq,
+      String kind,
+      String site,
+      int level,
+      Set<String> tags) {}
+
+  public record ReadingKey(String sensor, int day, int seq) {}
+
+  public interface Readings extends ScyllaRepository<Reading, ReadingKey> {
+    List<Reading> findByKind(String kind); // built-in secondary index
+
+    List<Reading> findByLevelGreaterThan(int level); // SAI: ranges too
+
+    List<Reading> findByTagsContaining(String tag); // SAI on values(tags): CONTAINS
+
+    List<Reading> findBySensorAndDayAndKind(String sensor, int day, String kind);
+
+    @AllowFiltering
+    List<Reading> findBySite(String site); // accepted scan
+  }
+
+  public interface UnindexedColumn extends ScyllaRepository<Reading, ReadingKey> {
+    List<Reading> findBySite(String site);
+  }
+
+  public interface IndexedAndUnindexed extends ScyllaRepository<Reading, ReadingKey> {
+    List<Reading> findByKindAndSite(String kind, String site);
+  }
+
+  public interface PartOfThePartitionKey extends ScyllaRepository<Reading, ReadingKey> {
+    List<Reading> findBySensorAndSeqGreaterThan(String sensor, int seq);
+  }
+
+  public interface RangeOnABuiltInIndex extends ScyllaRepository<Reading, ReadingKey> {
+    List<Reading> findByKindGreaterThan(String kind);
+  }
+
+  @BeforeAll
+  static void open() {
+    try (CqlSession admin = CassandraNode.openSession()) {
+      CassandraNode.createKeyspace(admin, KEYSPACE);
+      admin.execute(
+          "CREATE TABLE "
+              + KEYSPACE
+              + ".reading (sensor text, day int, seq int, kind text, site text, level int,"
+              + " tags set<text>, PRIMARY KEY ((sensor, day), seq))");
+      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (kind)");
+      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (level) USING 'sai'");
+      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (values(tags)) USING 'sai'");
+    }
+    session =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withKeyspace(KEYSPACE)
+            .withRequestTimeout(Duration.ofSeconds(30))
+            .build();
+    factory =
+        new ScyllaRepositoryFactory(
+            session,
+            new ScyllaExceptionTranslator(),
+            new ScyllaEntityConverter(new ScyllaMappingContext()),
+            null);
+  }
+
+  @AfterAll
+  static void close() {
+    if (session != null) {
+      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
+      session.close();
+    }
+  }
+
+  @Test
+  void should_run_queries_that_indexes_serve_without_allow_filtering() {
+    Readings readings = factory.getRepository(Readings.class);
+    Reading hot = new Reading("s1", 1, 1, "temp", "north", 30, Set.of("hot", "roof"));
+    Reading cold = new Reading("s1", 1, 2, "temp", "south", 5, Set.of("cold"));
+    Reading wet = new Reading("s2", 1, 1, "humidity", "north", 80, Set.of("roof"));
+    readings.saveAll(List.of(hot, cold, wet));
+
+    assertThat(readings.findByKind("temp")).containsExactlyInAnyOrder(hot, cold);
+    assertThat(readings.findByLevelGreaterThan(20)).containsExactlyInAnyOrder(hot, wet);
+    assertThat(readings.findByTagsContaining("roof")).containsExactlyInAnyOrder(hot, wet);
+    assertThat(readings.findBySensorAndDayAndKind("s1", 1, "temp"))
+        .containsExactlyInAnyOrder(hot, cold);
+    assertThat(readings.findBySite("north")).containsExactlyInAnyOrder(hot, wet);
+  }
+
+  @Test
+  void should_refuse_at_start_up_what_the_server_would_filter_naming_the_column() {
+    assertThatThrownBy(() -> factory.getRepository(UnindexedColumn.class))
+        .hasMessageContaining("findBySite")
+        .hasMessageContaining("'site'")
+        .hasMessageContaining("no index")
+        .hasMessageContaining("@AllowFiltering");
+    assertThatThrownBy(() -> factory.getRepository(IndexedAndUnindexed.class))
+        .hasMessageContaining("findByKindAndSite")
+        .hasMessageContaining("'site'");
+    assertThatThrownBy(() -> factory.getRepository(PartOfThePartitionKey.class))
+        .hasMessageContaining("findBySensorAndSeqGreaterThan")
+        .hasMessageContaining("partition key");
+    assertThatThrownBy(() -> factory.getRepository(RangeOnABuiltInIndex.class))
+        .hasMessageContaining("findByKindGreaterThan")
+        .hasMessageContaining("'kind'");
+  }
+}
