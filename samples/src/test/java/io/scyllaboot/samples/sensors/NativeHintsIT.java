@@ -18,7 +18,7 @@ import tools.jackson.databind.ObjectMapper;
 class NativeHintsIT {
   private static final Path METADATA =
       Path.of(
-          "target/spring-aot/main/resources/META-INF/native-image/io.scyllaboot/samples",
+          "target/spring-aot/main/resources/META-INF/native-image/io.scyllaboot/scylla-boot-samples",
           "reachability-metadata.json");
 
   @Test
