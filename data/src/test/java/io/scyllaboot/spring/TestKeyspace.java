@@ -44,6 +44,11 @@ public final class TestKeyspace implements AutoCloseable {
     return session;
   }
 
+  /** The keyspace's unique name. */
+  public String name() {
+    return name;
+  }
+
   /** Empties tables of this keyspace. */
   public void truncate(String... tables) {
     for (String table : tables) {

@@ -4,18 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.Table;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.annotation.Version;
 
@@ -26,7 +25,13 @@ import org.springframework.data.annotation.Version;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class BatchVersionIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("batch_version");
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "batch_version",
+          "ledger (book text, number int, text text, version bigint,"
+              + " PRIMARY KEY (book, number))");
+
   private static CqlSession session;
   private static ScyllaTemplate template;
 
@@ -48,30 +53,8 @@ class BatchVersionIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-      admin.execute(
-          "CREATE TABLE "
-              + KEYSPACE
-              + ".ledger (book text, number int, text text, version bigint,"
-              + " PRIMARY KEY (book, number))");
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    session = keyspace.session();
     template = new ScyllaTemplate(session);
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
   }
 
   @BeforeEach

@@ -3,7 +3,7 @@ package io.scyllaboot.spring.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.TestKeyspace;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.VersionIT.Account;
 import io.scyllaboot.spring.core.VersionIT.Note;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
@@ -13,11 +13,11 @@ import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.dao.OptimisticLockingFailureException;
 import reactor.test.StepVerifier;
 
@@ -28,7 +28,14 @@ import reactor.test.StepVerifier;
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveVersionIT {
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static TestKeyspace keyspace;
+
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "reactive_version",
+          "account (id text PRIMARY KEY, owner text, version bigint)",
+          "note (id text PRIMARY KEY, text text, version bigint)");
+
   private static AccountRepository accounts;
   private static NoteRepository notes;
 
@@ -39,11 +46,6 @@ class ReactiveVersionIT {
 
   @BeforeAll
   static void connect() {
-    keyspace =
-        TestKeyspace.create(
-            "reactive_version",
-            "account (id text PRIMARY KEY, owner text, version bigint)",
-            "note (id text PRIMARY KEY, text text, version bigint)");
     ReactiveScyllaRepositoryFactory factory =
         new ReactiveScyllaRepositoryFactory(
             keyspace.session(),
@@ -52,13 +54,6 @@ class ReactiveVersionIT {
             null);
     accounts = factory.getRepository(AccountRepository.class);
     notes = factory.getRepository(NoteRepository.class);
-  }
-
-  @AfterAll
-  static void close() {
-    if (keyspace != null) {
-      keyspace.close();
-    }
   }
 
   @BeforeEach

@@ -6,22 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.mapping.NamingStrategy;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.ScyllaCustomConversions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.convert.ReadingConverter;
@@ -34,8 +33,11 @@ import org.springframework.data.convert.ReadingConverter;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class TemplateSelectTypesIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("select_types");
-  private static CqlSession admin;
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "select_types", "member (id text PRIMARY KEY, name text, age int, level text)");
+
   private static CqlSession session;
   private static ScyllaTemplate template;
 
@@ -60,36 +62,13 @@ class TemplateSelectTypesIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    admin = CassandraNode.openSession();
-    CassandraNode.createKeyspace(admin, KEYSPACE);
-    admin.execute(
-        "CREATE TABLE "
-            + KEYSPACE
-            + ".member (id text PRIMARY KEY, name text, age int, level text)");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    session = keyspace.session();
     ScyllaMappingContext mapping =
         new ScyllaMappingContext(
             NamingStrategy.SNAKE_CASE, new ScyllaCustomConversions(List.of(new RowToBadge())));
     template = new ScyllaTemplate(session, new ScyllaEntityConverter(mapping));
     template.insert(new Member("ada", "Ada", 36, Level.GOLD));
     template.insert(new Member("bob", "Bob", 40, Level.BRONZE));
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.close();
-    }
-    if (admin != null) {
-      admin.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      admin.close();
-    }
   }
 
   @Test

@@ -6,7 +6,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.TestKeyspace;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.config.EnableReactiveScyllaAuditing;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
@@ -27,12 +27,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -55,7 +55,15 @@ import reactor.test.StepVerifier;
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveLifecycleIT {
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static TestKeyspace keyspace;
+
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "reactive_lifecycle",
+          "memo (id text PRIMARY KEY, text text, created_by text, created_at timestamp,"
+              + " modified_by text, modified_at timestamp, version bigint)",
+          "pet (id text PRIMARY KEY, name text)");
+
   private static CqlSession session;
 
   static final AtomicReference<String> auditor = new AtomicReference<>("alice");
@@ -159,20 +167,7 @@ class ReactiveLifecycleIT {
 
   @BeforeAll
   static void connect() {
-    keyspace =
-        TestKeyspace.create(
-            "reactive_lifecycle",
-            "memo (id text PRIMARY KEY, text text, created_by text, created_at timestamp,"
-                + " modified_by text, modified_at timestamp, version bigint)",
-            "pet (id text PRIMARY KEY, name text)");
     session = keyspace.session();
-  }
-
-  @AfterAll
-  static void close() {
-    if (keyspace != null) {
-      keyspace.close();
-    }
   }
 
   @BeforeEach

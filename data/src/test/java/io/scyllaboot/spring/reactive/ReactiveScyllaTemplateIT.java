@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.TestKeyspace;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
@@ -13,11 +13,11 @@ import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.Table;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.test.StepVerifier;
 
 /**
@@ -27,7 +27,13 @@ import reactor.test.StepVerifier;
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveScyllaTemplateIT {
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static TestKeyspace keyspace;
+
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "reactive_template",
+          "track (album text, number int, title text, PRIMARY KEY (album, number))");
+
   private static CqlSession session;
   private static ReactiveScyllaTemplate template;
 
@@ -41,19 +47,8 @@ class ReactiveScyllaTemplateIT {
 
   @BeforeAll
   static void connect() {
-    keyspace =
-        TestKeyspace.create(
-            "reactive_template",
-            "track (album text, number int, title text, PRIMARY KEY (album, number))");
     session = keyspace.session();
     template = new ReactiveScyllaTemplate(session);
-  }
-
-  @AfterAll
-  static void close() {
-    if (keyspace != null) {
-      keyspace.close();
-    }
   }
 
   @BeforeEach

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
@@ -18,12 +18,11 @@ import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
 import io.scyllaboot.spring.repository.support.ScyllaEntityInformation;
 import io.scyllaboot.spring.repository.support.SimpleScyllaRepository;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan.Filter;
@@ -38,7 +37,9 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class RepositoryConfigurationIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("repo_config");
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace = new TestKeyspaceExtension("repo_config");
+
   private static CqlSession session;
 
   @Table("gauges")
@@ -131,24 +132,7 @@ class RepositoryConfigurationIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
+    session = keyspace.session();
   }
 
   @Test

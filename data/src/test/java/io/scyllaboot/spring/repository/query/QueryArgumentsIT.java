@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.TestKeyspace;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.PartitionKey;
@@ -18,10 +18,10 @@ import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactory;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.repository.query.Param;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -34,7 +34,10 @@ import reactor.test.StepVerifier;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class QueryArgumentsIT {
-  private static TestKeyspace keyspace;
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension("query_args", "account (id text PRIMARY KEY, owner text)");
+
   private static CqlSession session;
   private static AccountRepository accounts;
   private static ReactiveAccountRepository reactive;
@@ -74,7 +77,6 @@ class QueryArgumentsIT {
 
   @BeforeAll
   static void connect() {
-    keyspace = TestKeyspace.create("query_args", "account (id text PRIMARY KEY, owner text)");
     session = keyspace.session();
     ScyllaEntityConverter converter = new ScyllaEntityConverter(new ScyllaMappingContext());
     accounts =
@@ -85,13 +87,6 @@ class QueryArgumentsIT {
                 session, new ScyllaExceptionTranslator(), converter, null)
             .getRepository(ReactiveAccountRepository.class);
     accounts.saveAll(List.of(new Account("a1", "ADA"), new Account("a2", "BOB")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (keyspace != null) {
-      keyspace.close();
-    }
   }
 
   @Test

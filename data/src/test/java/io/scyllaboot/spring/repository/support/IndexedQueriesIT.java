@@ -4,23 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.PartitionKey;
-import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.ScyllaRepository;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The start-up check of derived queries knows the table's indexes (read from the node): what the
@@ -28,8 +25,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class IndexedQueriesIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("indexed");
-  private static CqlSession session;
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace =
+      new TestKeyspaceExtension(
+          "indexed",
+          "reading (sensor text, day int, seq int, kind text, site text, level int,"
+              + " tags set<text>, PRIMARY KEY ((sensor, day), seq))");
+
   private static ScyllaRepositoryFactory factory;
 
   @Table
@@ -75,37 +77,11 @@ class IndexedQueriesIT {
 
   @BeforeAll
   static void open() {
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-      admin.execute(
-          "CREATE TABLE "
-              + KEYSPACE
-              + ".reading (sensor text, day int, seq int, kind text, site text, level int,"
-              + " tags set<text>, PRIMARY KEY ((sensor, day), seq))");
-      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (kind)");
-      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (level) USING 'sai'");
-      admin.execute("CREATE INDEX ON " + KEYSPACE + ".reading (values(tags)) USING 'sai'");
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-    factory =
-        new ScyllaRepositoryFactory(
-            session,
-            new ScyllaExceptionTranslator(),
-            new ScyllaEntityConverter(new ScyllaMappingContext()),
-            null);
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
+    CqlSession session = keyspace.session();
+    session.execute("CREATE INDEX ON reading (kind)");
+    session.execute("CREATE INDEX ON reading (level) USING 'sai'");
+    session.execute("CREATE INDEX ON reading (values(tags)) USING 'sai'");
+    factory = keyspace.repositories(new ScyllaMappingContext(), false);
   }
 
   @Test

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.ScyllaTemplate;
-import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.NamingStrategy;
 import io.scyllaboot.spring.mapping.PartitionKey;
@@ -17,13 +16,12 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.mapping.UserDefinedType;
 import io.scyllaboot.spring.repository.ScyllaRepository;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Names as a Spring Data Cassandra application has them on the node: Java names lower-cased as
@@ -32,7 +30,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class NamesAndReservedWordsIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("names");
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace = new TestKeyspaceExtension("names");
+
   private static CqlSession session;
 
   /** Table {@code order}, clustering column {@code limit}, columns {@code from}, orderdate. */
@@ -65,32 +65,7 @@ class NamesAndReservedWordsIT {
 
   @BeforeAll
   static void open() {
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
-  }
-
-  private static ScyllaRepositoryFactory factory(ScyllaMappingContext context, boolean create) {
-    ScyllaEntityConverter converter = new ScyllaEntityConverter(context);
-    return new ScyllaRepositoryFactory(
-        session,
-        new ScyllaExceptionTranslator(),
-        converter,
-        create ? new SchemaCreator(session, context) : null);
+    session = keyspace.session();
   }
 
   @Test
@@ -103,7 +78,7 @@ class NamesAndReservedWordsIT {
     ScyllaMappingContext context =
         new ScyllaMappingContext(
             NamingStrategy.AS_WRITTEN_LOWER_CASE, new ScyllaCustomConversions(List.of()));
-    Orders orders = factory(context, false).getRepository(Orders.class);
+    Orders orders = keyspace.repositories(context, false).getRepository(Orders.class);
 
     Order first = new Order("c1", 1, LocalDate.of(2026, 12, 1), "web", new Select("here", 3));
     Order second = new Order("c1", 2, LocalDate.of(2026, 12, 2), "shop", new Select("there", 1));
@@ -129,7 +104,7 @@ class NamesAndReservedWordsIT {
   @Test
   void should_create_and_recreate_tables_named_by_reserved_words() {
     ScyllaMappingContext context = new ScyllaMappingContext();
-    SnakeOrders orders = factory(context, true).getRepository(SnakeOrders.class);
+    SnakeOrders orders = keyspace.repositories(context, true).getRepository(SnakeOrders.class);
     SnakeOrder order = new SnakeOrder("c2", 7, LocalDate.of(2026, 1, 2));
     orders.save(order);
     assertThat(orders.findByCustomerIdAndLimitGreaterThan("c2", 6)).containsExactly(order);

@@ -3,24 +3,20 @@ package io.scyllaboot.spring.repository.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import io.scyllaboot.spring.core.ScyllaTemplate;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.mapping.NamingStrategy;
 import io.scyllaboot.spring.mapping.PartitionKey;
-import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.Query;
 import io.scyllaboot.spring.repository.ScyllaRepository;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What query methods return, as Spring Data Cassandra's do: a {@code @Query} selecting some columns
@@ -30,8 +26,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class QueryMethodResultsIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("query_results");
-  private static CqlSession session;
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace = new TestKeyspaceExtension("query_results");
+
   private static ScyllaRepositoryFactory factory;
   private static Accounts accounts;
 
@@ -84,28 +81,8 @@ class QueryMethodResultsIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
-    ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE);
-    ScyllaTemplate template = new ScyllaTemplate(session, new ScyllaEntityConverter(context));
-    factory = new ScyllaRepositoryFactory(template, new SchemaCreator(session, context));
+    factory = keyspace.repositories(new ScyllaMappingContext(NamingStrategy.SNAKE_CASE), true);
     accounts = factory.getRepository(Accounts.class);
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
   }
 
   @BeforeEach

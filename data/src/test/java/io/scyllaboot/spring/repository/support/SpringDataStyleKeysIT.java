@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
-import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
@@ -22,17 +22,16 @@ import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.ScyllaRepository;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
@@ -46,7 +45,9 @@ import org.springframework.data.domain.Sort;
  */
 @ExtendWith(CassandraNodeExtension.class)
 class SpringDataStyleKeysIT {
-  private static final String KEYSPACE = CassandraNode.uniqueKeyspace("sdc_keys");
+  @RegisterExtension
+  static final TestKeyspaceExtension keyspace = new TestKeyspaceExtension("sdc_keys");
+
   private static CqlSession session;
   private static ScyllaTemplate template;
   private static Readings readings;
@@ -163,16 +164,7 @@ class SpringDataStyleKeysIT {
 
   @BeforeAll
   static void connect() {
-    CassandraNode.ensureRunning();
-    try (CqlSession admin = CassandraNode.openSession()) {
-      CassandraNode.createKeyspace(admin, KEYSPACE);
-    }
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withKeyspace(KEYSPACE)
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    session = keyspace.session();
     ScyllaMappingContext context = new ScyllaMappingContext(NamingStrategy.SNAKE_CASE);
     ScyllaEntityConverter converter = new ScyllaEntityConverter(context);
     template =
@@ -181,14 +173,6 @@ class SpringDataStyleKeysIT {
         new ScyllaRepositoryFactory(template, new SchemaCreator(session, context));
     readings = factory.getRepository(Readings.class);
     events = factory.getRepository(Events.class);
-  }
-
-  @AfterAll
-  static void close() {
-    if (session != null) {
-      session.execute("DROP KEYSPACE IF EXISTS " + KEYSPACE);
-      session.close();
-    }
   }
 
   @BeforeEach
@@ -203,7 +187,7 @@ class SpringDataStyleKeysIT {
         session.execute(
             "SELECT column_name, kind, position, clustering_order FROM system_schema.columns"
                 + " WHERE keyspace_name = ? AND table_name = ?",
-            KEYSPACE,
+            keyspace.name(),
             table)) {
       kinds.put(
           row.getString("column_name"),

@@ -1,5 +1,7 @@
 package io.scyllaboot.driver.internal.connection;
 
+import static io.scyllaboot.driver.internal.connection.EmbeddedFrames.ready;
+import static io.scyllaboot.driver.internal.connection.EmbeddedFrames.writtenStreamId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +11,6 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
-import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Options;
@@ -23,19 +24,6 @@ class InFlightHandlerTest {
   private static PendingRequest request() {
     ByteBuf frame = RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, Options.INSTANCE);
     return new PendingRequest(frame, "test", 0);
-  }
-
-  private static int writtenStreamId(EmbeddedChannel channel) {
-    ByteBuf frame = channel.readOutbound();
-    try {
-      return frame.getShort(FrameHeader.STREAM_OFFSET);
-    } finally {
-      frame.release();
-    }
-  }
-
-  private static ResponseFrame ready(int streamId) {
-    return new ResponseFrame(streamId, Response.Ready.INSTANCE, List.of(), null);
   }
 
   @Test

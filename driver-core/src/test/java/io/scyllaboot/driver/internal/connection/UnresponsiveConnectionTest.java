@@ -1,5 +1,7 @@
 package io.scyllaboot.driver.internal.connection;
 
+import static io.scyllaboot.driver.internal.connection.EmbeddedFrames.ready;
+import static io.scyllaboot.driver.internal.connection.EmbeddedFrames.writtenStreamId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -8,15 +10,14 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
-import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Options;
-import io.scyllaboot.driver.internal.protocol.message.Response;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,17 +46,16 @@ class UnresponsiveConnectionTest {
     return new PendingRequest(frame, "test", timeoutNanos, callback);
   }
 
-  private static int writtenStreamId(EmbeddedChannel channel) {
-    ByteBuf frame = channel.readOutbound();
-    try {
-      return frame.getShort(FrameHeader.STREAM_OFFSET);
-    } finally {
-      frame.release();
-    }
-  }
-
-  private static ResponseFrame ready(int streamId) {
-    return new ResponseFrame(streamId, Response.Ready.INSTANCE, List.of(), null);
+  /** Runs the channel's scheduled deadline checks until {@code condition} holds. */
+  private static void runScheduledUntil(EmbeddedChannel channel, BooleanSupplier condition) {
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .pollInterval(Duration.ofMillis(5))
+        .until(
+            () -> {
+              channel.runScheduledPendingTasks();
+              return condition.getAsBoolean();
+            });
   }
 
   private InFlightHandler watched(EmbeddedChannel channel) {
@@ -76,14 +76,7 @@ class UnresponsiveConnectionTest {
     int idempotentId = writtenStreamId(channel);
     int otherId = writtenStreamId(channel);
 
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .pollInterval(Duration.ofMillis(5))
-        .until(
-            () -> {
-              channel.runScheduledPendingTasks();
-              return !changes.isEmpty();
-            });
+    runScheduledUntil(channel, () -> !changes.isEmpty());
     assertThat(changes).containsExactly(false);
     assertThat(handler.isUnresponsive()).isTrue();
     assertThatThrownBy(idempotent::join).hasCauseInstanceOf(NodeUnresponsiveException.class);
@@ -137,14 +130,7 @@ class UnresponsiveConnectionTest {
     channel.flush();
     int id = writtenStreamId(channel);
     lost.cancel(false); // a speculative execution that lost the race
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .pollInterval(Duration.ofMillis(5))
-        .until(
-            () -> {
-              channel.runScheduledPendingTasks();
-              return handler.orphanedCount() == 1;
-            });
+    runScheduledUntil(channel, () -> handler.orphanedCount() == 1);
     assertThat(handler.inFlightCount()).isEqualTo(1);
     channel.writeInbound(ready(id));
     assertThat(handler.orphanedCount()).isZero();
@@ -159,14 +145,7 @@ class UnresponsiveConnectionTest {
     handler.write(request(false, REQUEST_TIMEOUT_NANOS));
     channel.flush();
     writtenStreamId(channel);
-    await()
-        .atMost(Duration.ofSeconds(5))
-        .pollInterval(Duration.ofMillis(5))
-        .until(
-            () -> {
-              channel.runScheduledPendingTasks();
-              return !changes.isEmpty();
-            });
+    runScheduledUntil(channel, () -> !changes.isEmpty());
     channel.close();
     assertThat(changes).as("its node no longer counts it").containsExactly(false, true);
     channel.finishAndReleaseAll();

@@ -68,16 +68,7 @@ class LoadBalancingPolicyTest {
   void should_route_to_the_replicas_and_shards_of_a_known_tablet() {
     LoadBalancingPolicy policy = policy();
     assertThat(policy.newPlan("ks", "t", 1, true).shard()).as("no tablet yet").isEqualTo(-1);
-    policy
-        .tablets()
-        .add(
-            "ks",
-            "t",
-            new Tablet(
-                -100,
-                100,
-                List.of(
-                    new Tablet.Replica(new UUID(0, 2), 3), new Tablet.Replica(new UUID(0, 1), 1))));
+    addTablet(policy, 3, 1);
     for (int i = 0; i < 20; i++) {
       QueryPlan plan = policy.newPlan("ks", "t", 1, true);
       assertThat(plan.poll()).isSameAs(nodes.get(1));
@@ -123,6 +114,21 @@ class LoadBalancingPolicyTest {
     }
   }
 
+  /** Table ks.t in one tablet: replicas the nodes of host ids 2 (nodes.get(1)), then 1. */
+  private static void addTablet(LoadBalancingPolicy policy, int shardOnHost2, int shardOnHost1) {
+    policy
+        .tablets()
+        .add(
+            "ks",
+            "t",
+            new Tablet(
+                -100,
+                100,
+                List.of(
+                    new Tablet.Replica(new UUID(0, 2), shardOnHost2),
+                    new Tablet.Replica(new UUID(0, 1), shardOnHost1))));
+  }
+
   private static List<DefaultNode> order(QueryPlan plan) {
     List<DefaultNode> order = new java.util.ArrayList<>();
     DefaultNode next;
@@ -161,16 +167,7 @@ class LoadBalancingPolicyTest {
   @Test
   void should_keep_a_tablet_replica_and_its_shard_together_when_it_is_put_last() {
     LoadBalancingPolicy policy = policy();
-    policy
-        .tablets()
-        .add(
-            "ks",
-            "t",
-            new Tablet(
-                -100,
-                100,
-                List.of(
-                    new Tablet.Replica(new UUID(0, 2), 3), new Tablet.Replica(new UUID(0, 1), 1))));
+    addTablet(policy, 3, 1);
     nodes.get(1).connectionResponsive(false);
     QueryPlan plan = policy.newPlan("ks", "t", 1, true);
     assertThat(plan.poll()).isSameAs(nodes.get(0));
@@ -232,16 +229,7 @@ class LoadBalancingPolicyTest {
   void should_build_every_plan_across_the_wrap_of_the_round_robin_counter() {
     // Three nodes: not a power of two, so a negative index would not be masked back in range.
     LoadBalancingPolicy policy = policy();
-    policy
-        .tablets()
-        .add(
-            "ks",
-            "t",
-            new Tablet(
-                -100,
-                100,
-                List.of(
-                    new Tablet.Replica(new UUID(0, 2), 0), new Tablet.Replica(new UUID(0, 1), 0))));
+    addTablet(policy, 0, 0);
     policy.roundRobin(Integer.MAX_VALUE - 3);
     for (int i = 0; i < 8; i++) { // through MAX_VALUE, MIN_VALUE and on
       assertThat(order(policy.newPlan())).as("unrouted").containsExactlyInAnyOrderElementsOf(nodes);

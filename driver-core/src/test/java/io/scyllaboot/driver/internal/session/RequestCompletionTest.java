@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.type.PrimitiveType;
+import io.scyllaboot.driver.testing.CloseAfterEach;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.time.Duration;
@@ -13,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every future an async call returns completes within its timeout, whatever goes wrong inside the
@@ -26,28 +27,20 @@ class RequestCompletionTest {
   private static final List<Column> KV =
       List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
 
+  @RegisterExtension final CloseAfterEach closer = new CloseAfterEach();
   private FakeCluster cluster;
   private CqlSession session;
 
   private DefaultCqlSession connect(int nodes) {
-    cluster = new FakeCluster(nodes, PORT);
+    cluster = closer.add(new FakeCluster(nodes, PORT));
     cluster.prime(INSERT, KV, new int[] {0}, List.of(), List.of());
     session =
-        CqlSession.builder()
-            .addContactPoint(cluster.node(0).address())
-            .withRequestTimeout(Duration.ofSeconds(2))
-            .build();
+        closer.add(
+            CqlSession.builder()
+                .addContactPoint(cluster.node(0).address())
+                .withRequestTimeout(Duration.ofSeconds(2))
+                .build());
     return (DefaultCqlSession) session;
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.testing.CloseAfterEach;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
 import io.scyllaboot.driver.testing.fakenode.FakeNode.Answering;
@@ -28,8 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One node of three stops answering (it reads every request and answers none, as a frozen process)
@@ -45,18 +46,9 @@ class UnresponsiveNodeTest {
   private static final int RATE = 200; // requests per second
   private static final Duration LOAD = Duration.ofSeconds(3);
 
+  @RegisterExtension final CloseAfterEach closer = new CloseAfterEach();
   private FakeCluster cluster;
   private CqlSession session;
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
-  }
 
   /** Every request of a paced load: its latency, and its coordinator or error. */
   private record Run(
@@ -68,7 +60,7 @@ class UnresponsiveNodeTest {
   }
 
   private void start(SpeculativeExecutionPolicy policy, boolean lwt) {
-    cluster = new FakeCluster(3, PORT);
+    cluster = closer.add(new FakeCluster(3, PORT));
     cluster.replication(
         "ks",
         Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "3"));
@@ -89,7 +81,7 @@ class UnresponsiveNodeTest {
       // of silence finds it again once it answers.
       builder.withHeartbeatInterval(Duration.ofSeconds(1));
     }
-    session = builder.build();
+    session = closer.add(builder.build());
     await().until(() -> session.metadata().nodes().stream().allMatch(n -> n.openConnections() > 0));
   }
 
