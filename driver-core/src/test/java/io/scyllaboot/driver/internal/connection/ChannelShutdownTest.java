@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.connection;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -74,6 +76,7 @@ class ChannelShutdownTest {
         ConcurrentLinkedQueue<CompletableFuture<ResponseFrame>> sent =
             new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger sentCount = new AtomicInteger();
         CountDownLatch sending = new CountDownLatch(SENDERS);
         List<Future<?>> running =
             java.util.stream.IntStream.range(0, SENDERS)
@@ -84,15 +87,18 @@ class ChannelShutdownTest {
                               sending.countDown();
                               for (int n = 0; n < 3_000 && !stop.get(); n++) {
                                 sent.add(channel.send(Options.INSTANCE, 0));
+                                sentCount.incrementAndGet();
                               }
                             }))
                 .toList();
         sending.await();
-        Thread.sleep(5); // a few hundred requests under way when the loop starts shutting down
+        // A few hundred requests under way when the loop starts shutting down...
+        awaitSent(sentCount, 300, running);
         io.netty.util.concurrent.Future<?> terminated =
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
         terminated.await(10, TimeUnit.SECONDS);
-        Thread.sleep(5); // and senders still sending after it terminated
+        // ...and senders still sending after it terminated.
+        awaitSent(sentCount, sentCount.get() + 100, running);
         stop.set(true);
         for (Future<?> sender : running) {
           sender.get(10, TimeUnit.SECONDS);
@@ -114,5 +120,13 @@ class ChannelShutdownTest {
     } finally {
       senders.shutdownNow();
     }
+  }
+
+  /** Waits until {@code count} requests were sent, or every sender ran out of requests. */
+  private static void awaitSent(AtomicInteger sent, int count, List<Future<?>> senders) {
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(1))
+        .until(() -> sent.get() >= count || senders.stream().allMatch(Future::isDone));
   }
 }
