@@ -27,6 +27,7 @@ class MixedMetadataIdsTest {
     try (FakeScyllaCluster cluster =
         FakeScyllaCluster.builder().firstAddress("127.0.7.1").port(29042).nodes(2).build()) {
       cluster.node(1).offerMetadataIds(false);
+      cluster.node(1).restart(); // offered options are fixed at start
       cluster.prime(
           SELECT,
           List.of(new Column("id", PrimitiveType.INT)),
