@@ -245,8 +245,8 @@ public final class FakeScyllaNode {
   }
 
   /**
-   * Whether this node offers {@code SCYLLA_USE_METADATA_ID} from its next start ({@link #restart()})
-   * on (by default it does): a node not yet upgraded, in a rolling upgrade, does not.
+   * Whether this node offers {@code SCYLLA_USE_METADATA_ID} from its next start ({@link
+   * #restart()}) on (by default it does): a node not yet upgraded, in a rolling upgrade, does not.
    */
   public void offerMetadataIds(boolean offer) {
     this.offersMetadataIds = offer;
