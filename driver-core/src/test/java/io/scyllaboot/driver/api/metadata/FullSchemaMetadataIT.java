@@ -256,6 +256,25 @@ class FullSchemaMetadataIT {
   }
 
   @Test
+  void should_compute_the_token_the_server_computes_for_a_composite_key() {
+    ddl.execute(
+        "INSERT INTO "
+            + KEYSPACE
+            + ".readings (sensor, day, at, seq, value) VALUES ('s-1', 20251, 0, 1, 2.5)");
+    Row row =
+        ddl.execute(
+                "SELECT token(sensor, day) FROM "
+                    + KEYSPACE
+                    + ".readings WHERE sensor = 's-1' AND day = 20251")
+            .one();
+    TokenMap tokens = observer.metadata().tokenMap();
+    assertThat(tokens.token("s-1", 20251)).isEqualTo(row.getLong(0));
+    Node node = observer.metadata().nodes().iterator().next();
+    assertThat(tokens.replicas(KEYSPACE, "s-1", 20251)).containsExactly(node);
+    assertThat(tokens.ranges(KEYSPACE, node)).hasSameSizeAs(tokens.ranges());
+  }
+
+  @Test
   void should_have_its_own_ddl_in_the_kept_schema_when_the_statement_completes() {
     ddl.execute("CREATE TABLE " + KEYSPACE + ".own (id int PRIMARY KEY, v text)");
     assertThat(ddl.metadata().schema().table(KEYSPACE, "own")).isPresent();
