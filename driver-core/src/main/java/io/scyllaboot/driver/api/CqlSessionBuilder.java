@@ -662,6 +662,10 @@ public final class CqlSessionBuilder {
         + requestListeners.size()
         + ", schemaMetadata="
         + (schemaMetadata ? (schemaKeyspaces.isEmpty() ? "all" : schemaKeyspaces) : "off")
+        + ", schemaListeners="
+        + schemaListeners.size()
+        + ", nodeStateListeners="
+        + nodeListeners.size()
         + ", compression="
         + compression
         + ", ssl="
