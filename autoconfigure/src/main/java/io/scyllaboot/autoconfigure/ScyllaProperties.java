@@ -88,6 +88,8 @@ public class ScyllaProperties {
   @NestedConfigurationProperty
   private final ShardAwarenessProperties shardAwareness = new ShardAwarenessProperties();
 
+  @NestedConfigurationProperty private final MetadataProperties metadata = new MetadataProperties();
+
   private final Connection connection = new Connection();
 
   private final Request request = new Request();
@@ -255,6 +257,10 @@ public class ScyllaProperties {
 
   public ShardAwarenessProperties getShardAwareness() {
     return shardAwareness;
+  }
+
+  public MetadataProperties getMetadata() {
+    return metadata;
   }
 
   public Pool getPool() {

@@ -2,6 +2,8 @@ package io.scyllaboot.driver.api;
 
 import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.auth.PlainTextAuthProvider;
+import io.scyllaboot.driver.api.metadata.NodeStateListener;
+import io.scyllaboot.driver.api.metadata.SchemaChangeListener;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import java.net.InetSocketAddress;
@@ -53,6 +55,10 @@ public final class CqlSessionBuilder {
   private Object meterRegistry;
   private boolean latencyHistograms;
   private final List<RequestListener> requestListeners = new ArrayList<>();
+  private boolean schemaMetadata = true;
+  private List<String> schemaKeyspaces = List.of();
+  private final List<SchemaChangeListener> schemaListeners = new ArrayList<>();
+  private final List<NodeStateListener> nodeListeners = new ArrayList<>();
   private boolean clientTimestamps = true;
   private int connectionsPerShard = 1;
   private boolean shardAware = true;
@@ -475,6 +481,44 @@ public final class CqlSessionBuilder {
     return this;
   }
 
+  /**
+   * Whether the session keeps a schema snapshot ({@code session.metadata().schema()}), read at
+   * start-up and refreshed on schema events and after its own DDL. Default true. Off, {@code
+   * schema()} reads the schema on each call, and schema change listeners hear nothing.
+   */
+  public CqlSessionBuilder withSchemaMetadata(boolean enabled) {
+    this.schemaMetadata = enabled;
+    return this;
+  }
+
+  /**
+   * Limits the schema metadata to these keyspaces (names as the server stores them, case kept):
+   * each refresh reads only their rows. Default: every keyspace.
+   */
+  public CqlSessionBuilder withSchemaKeyspaces(List<String> keyspaces) {
+    Objects.requireNonNull(keyspaces, "schema keyspaces");
+    for (String name : keyspaces) {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException(
+            "schema keyspaces must be keyspace names, got " + keyspaces);
+      }
+    }
+    this.schemaKeyspaces = List.copyOf(keyspaces);
+    return this;
+  }
+
+  /** Adds a listener for schema changes (see {@link SchemaChangeListener}). */
+  public CqlSessionBuilder addSchemaChangeListener(SchemaChangeListener listener) {
+    schemaListeners.add(Objects.requireNonNull(listener, "schema change listener"));
+    return this;
+  }
+
+  /** Adds a listener for nodes added, removed, up and down (see {@link NodeStateListener}). */
+  public CqlSessionBuilder addNodeStateListener(NodeStateListener listener) {
+    nodeListeners.add(Objects.requireNonNull(listener, "node state listener"));
+    return this;
+  }
+
   private static boolean isMeterRegistry(Object registry) {
     for (Class<?> type = registry.getClass(); type != null; type = type.getSuperclass()) {
       if (type.getName().equals("io.micrometer.core.instrument.MeterRegistry")) {
@@ -540,7 +584,9 @@ public final class CqlSessionBuilder {
                 reconnectBaseDelay,
                 reconnectMaxDelay,
                 unresponsiveNodeTimeout),
-            speculativeExecution));
+            speculativeExecution,
+            new io.scyllaboot.driver.internal.session.MetadataSettings(
+                schemaMetadata, schemaKeyspaces, schemaListeners, nodeListeners)));
   }
 
   /**
@@ -617,6 +663,12 @@ public final class CqlSessionBuilder {
         + (meterRegistry == null ? "off" : latencyHistograms ? "on+histograms" : "on")
         + ", requestListeners="
         + requestListeners.size()
+        + ", schemaMetadata="
+        + (schemaMetadata ? (schemaKeyspaces.isEmpty() ? "all" : schemaKeyspaces) : "off")
+        + ", schemaListeners="
+        + schemaListeners.size()
+        + ", nodeStateListeners="
+        + nodeListeners.size()
         + ", compression="
         + compression
         + ", ssl="

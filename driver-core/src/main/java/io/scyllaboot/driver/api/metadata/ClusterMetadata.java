@@ -5,7 +5,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
-/** What the driver knows of the cluster: its nodes, and its schema on demand. Thread-safe. */
+/** What the driver knows of the cluster: its nodes, token ring and schema. Thread-safe. */
 public interface ClusterMetadata {
 
   /** Every node known, in no particular order. A live view. */
@@ -15,14 +15,24 @@ public interface ClusterMetadata {
   @Nullable String clusterName();
 
   /**
+   * The token ring of the current topology (replaced, never changed, when the topology changes).
+   */
+  TokenMap tokenMap();
+
+  /**
    * Reads the schema now, on the control connection: one query per {@code system_schema} table
-   * (keyspaces, tables, columns, indexes), whatever the number of tables.
+   * (keyspaces, tables, columns, indexes, types, views), whatever the number of tables, limited to
+   * the session's schema keyspaces when it has some. The snapshot read becomes the session's
+   * current one ({@link #schema()}) when schema metadata is enabled.
    */
   CompletionStage<SchemaMetadata> schemaAsync();
 
   /**
-   * Reads the schema now and waits for it ({@link #schemaAsync()}). Blocks: never call it on a
-   * driver I/O thread (from a callback of an asynchronous request).
+   * The current schema snapshot. With schema metadata enabled (the default) it is the one the
+   * session keeps: read at start-up, refreshed on the server's schema events (debounced) and after
+   * each DDL statement of this session before that statement completes; no query runs. With schema
+   * metadata disabled, it reads the schema now and waits for it ({@link #schemaAsync()}): then it
+   * blocks, so never call it on a driver I/O thread (from a callback of an asynchronous request).
    */
   default SchemaMetadata schema() {
     try {

@@ -4,12 +4,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The schema as the server described it when it was read: keyspaces, their tables, columns and
- * indexes. An immutable snapshot; names are as the server stores them (unquoted, case kept).
+ * The schema as the server described it when it was read: keyspaces, their tables, views, types,
+ * columns and indexes. An immutable snapshot; names are as the server stores them (unquoted, case
+ * kept). When the session is limited to some keyspaces ({@code withSchemaKeyspaces}), only those
+ * are here.
  */
 public interface SchemaMetadata {
 
-  /** Every keyspace, system keyspaces included, by name. */
+  /** Every keyspace read, system keyspaces included unless the session is limited, by name. */
   Map<String, KeyspaceMetadata> keyspaces();
 
   default Optional<KeyspaceMetadata> keyspace(String name) {
@@ -18,5 +20,13 @@ public interface SchemaMetadata {
 
   default Optional<TableMetadata> table(String keyspace, String table) {
     return keyspace(keyspace).flatMap(found -> found.table(table));
+  }
+
+  default Optional<ViewMetadata> view(String keyspace, String view) {
+    return keyspace(keyspace).flatMap(found -> found.view(view));
+  }
+
+  default Optional<UserTypeMetadata> userType(String keyspace, String type) {
+    return keyspace(keyspace).flatMap(found -> found.userType(type));
   }
 }

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.IntSupplier;
 
 /**
@@ -20,6 +21,7 @@ public final class DefaultNode implements Node {
   private volatile String releaseVersion;
   private volatile Set<String> tokens = Set.of();
   private volatile NodeState state = NodeState.UNKNOWN;
+  private volatile BiConsumer<DefaultNode, NodeState> stateListener;
   private volatile long backUpAtNanos = Long.MIN_VALUE; // when it last went from DOWN to UP
   private volatile IntSupplier openConnections = () -> 0;
   private volatile IntSupplier inFlight = () -> 0;
@@ -67,10 +69,20 @@ public final class DefaultNode implements Node {
   }
 
   public void state(NodeState newState) {
-    if (newState == NodeState.UP && state == NodeState.DOWN) {
+    NodeState old = state;
+    if (newState == NodeState.UP && old == NodeState.DOWN) {
       backUpAtNanos = System.nanoTime();
     }
     this.state = newState;
+    BiConsumer<DefaultNode, NodeState> listener = stateListener;
+    if (old != newState && listener != null) {
+      listener.accept(this, newState);
+    }
+  }
+
+  /** Told of every state change (the session's node state listeners), or null. */
+  public void stateListener(BiConsumer<DefaultNode, NodeState> listener) {
+    this.stateListener = listener;
   }
 
   /** Whether the node came back up (after being down) less than {@code nanos} ago. */

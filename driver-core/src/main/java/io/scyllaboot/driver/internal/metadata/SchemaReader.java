@@ -7,57 +7,110 @@ import io.scyllaboot.driver.api.metadata.IndexMetadata;
 import io.scyllaboot.driver.api.metadata.KeyspaceMetadata;
 import io.scyllaboot.driver.api.metadata.SchemaMetadata;
 import io.scyllaboot.driver.api.metadata.TableMetadata;
+import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
+import io.scyllaboot.driver.api.metadata.ViewMetadata;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the schema with one query per {@code system_schema} table, in parallel, and assembles the
- * snapshot off the event loop's hot path (it allocates freely: schema reads are rare).
+ * Reads the schema with one query per {@code system_schema} table (keyspaces, tables, views,
+ * columns, indexes, types), in parallel, whatever the number of tables, and assembles the snapshot
+ * off the event loop's hot path (it allocates freely: schema reads are rare).
  */
 public final class SchemaReader {
   private SchemaReader() {}
 
+  /** Every keyspace. */
   public static CompletionStage<SchemaMetadata> read(ControlConnection control) {
-    CompletionStage<List<Map<String, Object>>> keyspaces =
-        control.query("SELECT keyspace_name FROM system_schema.keyspaces");
-    CompletionStage<List<Map<String, Object>>> tables =
-        control.query("SELECT keyspace_name, table_name FROM system_schema.tables");
-    CompletionStage<List<Map<String, Object>>> columns =
-        control.query(
+    return read(control, List.of());
+  }
+
+  /** The given keyspaces only (every keyspace when the list is empty). */
+  public static CompletionStage<SchemaMetadata> read(
+      ControlConnection control, Collection<String> keyspaces) {
+    String where = where(keyspaces);
+    var keyspaceRows =
+        query(
+            control,
+            "SELECT keyspace_name, durable_writes, replication FROM system_schema.keyspaces"
+                + where);
+    var tableRows = query(control, "SELECT * FROM system_schema.tables" + where);
+    var viewRows = query(control, "SELECT * FROM system_schema.views" + where);
+    var columnRows =
+        query(
+            control,
             "SELECT keyspace_name, table_name, column_name, kind, position, clustering_order, type"
-                + " FROM system_schema.columns");
-    CompletionStage<List<Map<String, Object>>> indexes =
-        control.query(
+                + " FROM system_schema.columns"
+                + where);
+    var indexRows =
+        query(
+            control,
             "SELECT keyspace_name, table_name, index_name, kind, options FROM"
-                + " system_schema.indexes");
-    return keyspaces
-        .thenCombine(tables, (k, t) -> List.of(rows(k), rows(t)))
-        .thenCombine(columns, (kt, c) -> List.of(kt.get(0), kt.get(1), rows(c)))
-        .thenCombine(indexes, (ktc, i) -> assemble(ktc.get(0), ktc.get(1), ktc.get(2), rows(i)));
+                + " system_schema.indexes"
+                + where);
+    var typeRows =
+        query(
+            control,
+            "SELECT keyspace_name, type_name, field_names, field_types FROM system_schema.types"
+                + where);
+    return CompletableFuture.allOf(
+            keyspaceRows, tableRows, viewRows, columnRows, indexRows, typeRows)
+        .thenApply(
+            done ->
+                assemble(
+                    keyspaceRows.join(),
+                    tableRows.join(),
+                    viewRows.join(),
+                    columnRows.join(),
+                    indexRows.join(),
+                    typeRows.join()));
   }
 
-  private static List<Map<String, Object>> rows(@Nullable List<Map<String, Object>> rows) {
-    return rows == null ? List.of() : rows;
+  /** {@code WHERE keyspace_name IN (...)}, names as string literals; none for every keyspace. */
+  static String where(Collection<String> keyspaces) {
+    if (keyspaces.isEmpty()) {
+      return "";
+    }
+    return keyspaces.stream()
+        .map(name -> "'" + name.replace("'", "''") + "'")
+        .collect(Collectors.joining(", ", " WHERE keyspace_name IN (", ")"));
   }
 
+  /** A query's rows; none for a table the server does not have (it answers INVALID). */
+  private static CompletableFuture<List<Map<String, Object>>> query(
+      ControlConnection control, String cql) {
+    return control
+        .query(cql)
+        .thenApply(rows -> rows == null ? List.<Map<String, Object>>of() : rows)
+        .toCompletableFuture();
+  }
+
+  /** Assembles the rows of the six queries (each keyed by {@code keyspace_name}). */
   static SchemaMetadata assemble(
       List<Map<String, Object>> keyspaceRows,
       List<Map<String, Object>> tableRows,
+      List<Map<String, Object>> viewRows,
       List<Map<String, Object>> columnRows,
-      List<Map<String, Object>> indexRows) {
+      List<Map<String, Object>> indexRows,
+      List<Map<String, Object>> typeRows) {
     Map<List<String>, List<ColumnMetadata>> columns = new HashMap<>();
     for (Map<String, Object> row : columnRows) {
       columns
-          .computeIfAbsent(tableKey(row), key -> new ArrayList<>())
+          .computeIfAbsent(key(row, "table_name"), key -> new ArrayList<>())
           .add(
-              new Column(
+              new SchemaRecords.Column(
                   (String) row.get("column_name"),
                   (String) row.get("type"),
                   kind((String) row.get("kind")),
@@ -66,35 +119,116 @@ public final class SchemaReader {
     }
     Map<List<String>, List<IndexMetadata>> indexes = new HashMap<>();
     for (Map<String, Object> row : indexRows) {
+      List<String> key = key(row, "table_name");
       @SuppressWarnings("unchecked")
       Map<String, String> options =
           row.get("options") instanceof Map<?, ?> map ? (Map<String, String>) map : Map.of();
-      indexes
-          .computeIfAbsent(tableKey(row), key -> new ArrayList<>())
-          .add(index((String) row.get("index_name"), (String) row.get("kind"), options));
+      IndexMetadata index =
+          index(
+              (String) row.get("index_name"),
+              key.get(1),
+              (String) row.get("kind"),
+              options,
+              columns.getOrDefault(key, List.of()));
+      indexes.computeIfAbsent(key, k -> new ArrayList<>()).add(index);
     }
-    Map<String, Map<String, TableMetadata>> tablesByKeyspace = new HashMap<>();
+    Map<String, Map<String, TableMetadata>> tables = new HashMap<>();
     for (Map<String, Object> row : tableRows) {
-      List<String> key = tableKey(row);
-      List<ColumnMetadata> tableColumns = new ArrayList<>(columns.getOrDefault(key, List.of()));
-      tableColumns.sort(COLUMN_ORDER);
-      tablesByKeyspace
+      List<String> key = key(row, "table_name");
+      tables
           .computeIfAbsent(key.get(0), keyspace -> new TreeMap<>())
           .put(
               key.get(1),
-              new Table(
+              new SchemaRecords.Table(
                   key.get(0),
                   key.get(1),
-                  List.copyOf(tableColumns),
-                  List.copyOf(indexes.getOrDefault(key, List.of()))));
+                  (UUID) row.get("id"),
+                  sortedColumns(columns.get(key)),
+                  List.copyOf(indexes.getOrDefault(key, List.of())),
+                  options(row, TABLE_FIELDS)));
+    }
+    Map<String, Map<String, ViewMetadata>> views = new HashMap<>();
+    for (Map<String, Object> row : viewRows) {
+      List<String> key = key(row, "view_name");
+      String base = (String) row.get("base_table_name");
+      if (isIndexView(key.get(1), indexes.get(List.of(key.get(0), String.valueOf(base))))) {
+        continue; // ScyllaDB's secondary indexes are views; they are indexes here, not views
+      }
+      views
+          .computeIfAbsent(key.get(0), keyspace -> new TreeMap<>())
+          .put(
+              key.get(1),
+              new SchemaRecords.View(
+                  key.get(0),
+                  key.get(1),
+                  (UUID) row.get("id"),
+                  sortedColumns(columns.get(key)),
+                  options(row, VIEW_FIELDS),
+                  base,
+                  row.get("where_clause") instanceof String clause ? clause : "",
+                  Boolean.TRUE.equals(row.get("include_all_columns"))));
+    }
+    Map<String, Map<String, UserTypeMetadata>> types = new HashMap<>();
+    for (Map<String, Object> row : typeRows) {
+      List<String> key = key(row, "type_name");
+      types
+          .computeIfAbsent(key.get(0), keyspace -> new TreeMap<>())
+          .put(
+              key.get(1),
+              new SchemaRecords.UserType(
+                  key.get(0),
+                  key.get(1),
+                  texts(row.get("field_names")),
+                  texts(row.get("field_types"))));
     }
     Map<String, KeyspaceMetadata> keyspaces = new TreeMap<>();
     for (Map<String, Object> row : keyspaceRows) {
       String name = (String) row.get("keyspace_name");
+      @SuppressWarnings("unchecked")
+      Map<String, String> replication =
+          row.get("replication") instanceof Map<?, ?> map ? (Map<String, String>) map : Map.of();
       keyspaces.put(
-          name, new Keyspace(name, Map.copyOf(tablesByKeyspace.getOrDefault(name, Map.of()))));
+          name,
+          new SchemaRecords.Keyspace(
+              name,
+              Map.copyOf(replication),
+              !Boolean.FALSE.equals(row.get("durable_writes")),
+              Map.copyOf(tables.getOrDefault(name, Map.of())),
+              Map.copyOf(views.getOrDefault(name, Map.of())),
+              Map.copyOf(types.getOrDefault(name, Map.of()))));
     }
-    return new Schema(Map.copyOf(keyspaces));
+    return new SchemaRecords.Schema(Map.copyOf(keyspaces));
+  }
+
+  /** The columns of {@code system_schema.tables} and {@code .views} that are not options. */
+  private static final Set<String> TABLE_FIELDS =
+      Set.of("keyspace_name", "table_name", "id", "flags");
+
+  private static final Set<String> VIEW_FIELDS =
+      Set.of(
+          "keyspace_name",
+          "view_name",
+          "id",
+          "base_table_id",
+          "base_table_name",
+          "include_all_columns",
+          "where_clause");
+
+  private static Map<String, Object> options(Map<String, Object> row, Set<String> fields) {
+    Map<String, Object> options = new TreeMap<>();
+    row.forEach(
+        (name, value) -> {
+          if (value != null && !fields.contains(name)) {
+            options.put(name, value);
+          }
+        });
+    return java.util.Collections.unmodifiableMap(options);
+  }
+
+  private static boolean isIndexView(String view, @Nullable List<IndexMetadata> baseIndexes) {
+    return baseIndexes != null
+        && view.endsWith("_index")
+        && baseIndexes.stream().anyMatch(index -> view.equals(index.name() + "_index"));
   }
 
   /** Partition key, clustering columns (each by position), then the others by name. */
@@ -104,8 +238,24 @@ public final class SchemaReader {
           .thenComparingInt(ColumnMetadata::position)
           .thenComparing(ColumnMetadata::name);
 
-  private static List<String> tableKey(Map<String, Object> row) {
-    return List.of((String) row.get("keyspace_name"), (String) row.get("table_name"));
+  private static List<ColumnMetadata> sortedColumns(@Nullable List<ColumnMetadata> columns) {
+    if (columns == null) {
+      return List.of();
+    }
+    List<ColumnMetadata> sorted = new ArrayList<>(columns);
+    sorted.sort(COLUMN_ORDER);
+    return List.copyOf(sorted);
+  }
+
+  private static List<String> key(Map<String, Object> row, String nameColumn) {
+    return List.of((String) row.get("keyspace_name"), (String) row.get(nameColumn));
+  }
+
+  private static List<String> texts(@Nullable Object value) {
+    if (value instanceof List<?> list) {
+      return list.stream().map(String::valueOf).toList();
+    }
+    return List.of();
   }
 
   private static Kind kind(@Nullable String kind) {
@@ -131,8 +281,16 @@ public final class SchemaReader {
     };
   }
 
-  /** An index, its target split into the function ({@code values}, {@code keys}...) and column. */
-  static IndexMetadata index(String name, String kind, Map<String, String> options) {
+  /**
+   * An index, its target split into the function ({@code values}, {@code keys}...) and column, and
+   * its type told by its class and, for SAI, its column's type.
+   */
+  static IndexMetadata index(
+      String name,
+      String table,
+      String kind,
+      Map<String, String> options,
+      List<ColumnMetadata> tableColumns) {
     String target = options.getOrDefault("target", "");
     String targetKind = "values";
     String column = target;
@@ -144,30 +302,38 @@ public final class SchemaReader {
     if (column.length() > 1 && column.startsWith("\"") && column.endsWith("\"")) {
       column = column.substring(1, column.length() - 1).replace("\"\"", "\"");
     }
-    return new Index(
-        name, kind, target, column, targetKind, options.get("class_name"), Map.copyOf(options));
+    String className = options.get("class_name");
+    String indexed = column;
+    boolean onVector =
+        tableColumns.stream()
+            .anyMatch(c -> c.name().equals(indexed) && c.type().startsWith("vector<"));
+    return new SchemaRecords.Index(
+        name,
+        table,
+        kind,
+        type(kind, className, onVector),
+        target,
+        column,
+        targetKind,
+        className,
+        Map.copyOf(options));
   }
 
-  private record Schema(Map<String, KeyspaceMetadata> keyspaces) implements SchemaMetadata {}
-
-  private record Keyspace(String name, Map<String, TableMetadata> tables)
-      implements KeyspaceMetadata {}
-
-  private record Table(
-      String keyspace, String name, List<ColumnMetadata> columns, List<IndexMetadata> indexes)
-      implements TableMetadata {}
-
-  private record Column(
-      String name, String type, Kind kind, int position, ClusteringOrder clusteringOrder)
-      implements ColumnMetadata {}
-
-  private record Index(
-      String name,
-      String kind,
-      String target,
-      String column,
-      String targetKind,
-      @Nullable String className,
-      Map<String, String> options)
-      implements IndexMetadata {}
+  private static IndexMetadata.Type type(
+      String kind, @Nullable String className, boolean onVector) {
+    if (className == null) {
+      return "CUSTOM".equalsIgnoreCase(kind)
+          ? IndexMetadata.Type.CUSTOM
+          : IndexMetadata.Type.SECONDARY;
+    }
+    if (className.endsWith("StorageAttachedIndex") || className.equalsIgnoreCase("sai")) {
+      return onVector ? IndexMetadata.Type.VECTOR : IndexMetadata.Type.SAI;
+    }
+    if (className.endsWith("SASIIndex")) {
+      return IndexMetadata.Type.SASI;
+    }
+    return onVector && className.toLowerCase(Locale.ROOT).contains("vector")
+        ? IndexMetadata.Type.VECTOR
+        : IndexMetadata.Type.CUSTOM;
+  }
 }

@@ -71,6 +71,21 @@ public final class TokenMap {
     return ring.length == 0;
   }
 
+  /** How many tokens the ring has. */
+  public int ringSize() {
+    return ring.length;
+  }
+
+  /** The ring's token at an index, in token order. */
+  public long tokenAt(int index) {
+    return ring[index];
+  }
+
+  /** The node owning the ring's token at an index. */
+  public DefaultNode ownerAt(int index) {
+    return owners[index];
+  }
+
   /**
    * The replicas of the range holding {@code token} in {@code keyspace}, primary first; an empty
    * array when the ring or the keyspace is unknown.

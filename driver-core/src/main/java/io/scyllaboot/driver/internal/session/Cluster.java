@@ -14,12 +14,14 @@ import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.metadata.ControlConnection;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
-import io.scyllaboot.driver.internal.metadata.SchemaReader;
+import io.scyllaboot.driver.internal.metadata.NodeEvents;
+import io.scyllaboot.driver.internal.metadata.SchemaKeeper;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
+import io.scyllaboot.driver.internal.routing.DefaultTokenMap;
 import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.routing.Tablet;
@@ -59,6 +61,9 @@ final class Cluster implements ClusterMetadata {
   private final LoadBalancingPolicy loadBalancing;
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
+  private final SchemaKeeper schema;
+  private final NodeEvents nodeEvents;
+  private volatile DefaultTokenMap publicTokenMap = new DefaultTokenMap(TokenMap.empty());
   private volatile String clusterName;
   private volatile boolean closed;
   private boolean partitionerLogged; // admin executor only
@@ -80,11 +85,36 @@ final class Cluster implements ClusterMetadata {
             factory, timer, settings.connectTimeout().toNanos(), this::onEvent, () -> refresh());
     this.refresher = new TopologyRefresher(control, timer);
     control.reconnectAddresses(this::reconnectAddresses);
+    MetadataSettings metadata = settings.metadata();
+    this.schema =
+        new SchemaKeeper(
+            control,
+            admin,
+            REFRESH_DEBOUNCE_MILLIS,
+            metadata.schemaEnabled(),
+            metadata.schemaKeyspaces(),
+            metadata.schemaListeners());
+    this.nodeEvents = new NodeEvents(admin, metadata.nodeListeners());
   }
 
   @Override
   public CompletionStage<SchemaMetadata> schemaAsync() {
-    return SchemaReader.read(control);
+    return schema.read();
+  }
+
+  @Override
+  public SchemaMetadata schema() {
+    return schema.enabled() ? schema.current() : ClusterMetadata.super.schema();
+  }
+
+  @Override
+  public io.scyllaboot.driver.api.metadata.TokenMap tokenMap() {
+    return publicTokenMap;
+  }
+
+  /** After this session's DDL: the kept schema has the change before the statement completes. */
+  CompletionStage<Void> refreshSchema() {
+    return schema.refresh();
   }
 
   /** The protocol version of the control connection, negotiated unless pinned. */
@@ -131,7 +161,8 @@ final class Cluster implements ClusterMetadata {
                     "could not open a connection to any node of " + nodes.keySet(), Map.of());
               }
               return null;
-            });
+            })
+        .thenCompose(ignored -> schema.refresh());
   }
 
   private CompletionStage<Void> refresh() {
@@ -167,7 +198,13 @@ final class Cluster implements ClusterMetadata {
     Set<InetSocketAddress> seen = new HashSet<>();
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
       seen.add(info.address());
-      DefaultNode node = nodes.computeIfAbsent(info.address(), DefaultNode::new);
+      DefaultNode node = nodes.get(info.address());
+      if (node == null) {
+        node = new DefaultNode(info.address());
+        node.stateListener(nodeEvents);
+        nodes.put(info.address(), node);
+        nodeEvents.added(node);
+      }
       node.update(
           info.datacenter(), info.rack(), info.hostId(), info.releaseVersion(), info.tokens());
     }
@@ -179,13 +216,16 @@ final class Cluster implements ClusterMetadata {
         LOG.info("{} left the cluster", node);
         nodes.remove(node.address());
         node.state(NodeState.REMOVED);
+        nodeEvents.removed(node);
         ChannelPool pool = pools.remove(node);
         if (pool != null) {
           pool.close();
         }
       }
     }
-    loadBalancing.update(nodes.values(), tokenMap(topology));
+    TokenMap ring = tokenMap(topology);
+    loadBalancing.update(nodes.values(), ring);
+    publicTokenMap = new DefaultTokenMap(ring);
     for (DefaultNode node : nodes.values()) {
       if (loadBalancing.isLocal(node) && !pools.containsKey(node)) {
         ChannelPool pool =
@@ -252,7 +292,11 @@ final class Cluster implements ClusterMetadata {
                 }
               }
             }
-            case "TOPOLOGY_CHANGE", "SCHEMA_CHANGE" -> scheduleRefresh();
+            case "TOPOLOGY_CHANGE" -> scheduleRefresh();
+            case "SCHEMA_CHANGE" -> {
+              scheduleRefresh(); // a keyspace's replication is part of the topology
+              schema.scheduleRefresh();
+            }
             default -> {}
           }
         });
@@ -411,6 +455,7 @@ final class Cluster implements ClusterMetadata {
 
   CompletionStage<Void> close() {
     closed = true;
+    schema.close();
     List<CompletableFuture<?>> closing = new ArrayList<>();
     closing.add(control.close().toCompletableFuture());
     for (ChannelPool pool : pools.values()) {

@@ -188,7 +188,9 @@ public final class DefaultCqlSession implements CqlSession {
   /** Waits (bounded) for schema agreement after DDL, so that the next statement sees it. */
   CompletionStage<?> afterResult(ResponseFrame frame, DriverChannel coordinator) {
     if (frame.message() instanceof Result.SchemaChange) {
-      return cluster.awaitSchemaAgreement(coordinator);
+      return cluster
+          .awaitSchemaAgreement(coordinator)
+          .thenCompose(agreed -> cluster.refreshSchema());
     }
     return null;
   }
