@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.metrics.Instrumentation;
 import io.scyllaboot.driver.internal.pool.PoolOptions;
+import io.scyllaboot.driver.internal.routing.RoutingSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param pool how pools size themselves (per node, per shard) and reconnect
  * @param speculativeExecution when idempotent requests are also sent to the next node ({@code
  *     NONE}: never)
+ * @param routing local rack, remote-DC failover, node filter, address translation
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -59,4 +61,5 @@ public record SessionSettings(
     boolean clientTimestamps,
     boolean logServerWarnings,
     PoolOptions pool,
-    SpeculativeExecutionPolicy speculativeExecution) {}
+    SpeculativeExecutionPolicy speculativeExecution,
+    RoutingSettings routing) {}
