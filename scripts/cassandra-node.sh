@@ -12,7 +12,9 @@
 # (default 180), NODE_DIR (default <repo>/.node), NODE_HOST (default 127.0.0.1), NODE_PORT (default 9042),
 # NODE_JMX_PORT (default 7199; set it to run a second plain node beside the first), NODE_LIB_DIR (default
 # <NODE_DIR>/lib), NODE_CLUSTER_NAME (default scylla-boot-test), NODE_SEEDS (default the node itself); the
-# last three let scripts/cassandra-cluster.sh run the nodes of a multi-node cluster through this script.
+# last three let scripts/cassandra-cluster.sh run the nodes of a multi-node cluster through this script;
+# NODE_SNITCH (default SimpleSnitch), NODE_DC and NODE_RACK (written to cassandra-rackdc.properties for
+# GossipingPropertyFileSnitch) let scripts/cassandra-dc-cluster.sh place its nodes.
 #
 # --auth: a node with PasswordAuthenticator and CassandraAuthorizer (superuser cassandra/cassandra, created at
 #         once) on 127.0.0.2:9042, under .node-auth/, JMX port 7299.
@@ -126,7 +128,7 @@ write_config() {
 cluster_name: $cluster
 num_tokens: 16
 partitioner: org.apache.cassandra.dht.Murmur3Partitioner
-endpoint_snitch: SimpleSnitch
+endpoint_snitch: ${NODE_SNITCH:-SimpleSnitch}
 auto_bootstrap: false
 storage_compatibility_mode: NONE
 listen_address: $host
@@ -177,6 +179,12 @@ start() {
     fetch_jars
     write_config
     : > "$log_dir/system.log"
+    local classpath="$lib_dir/*"
+    if [[ -n "${NODE_DC:-}" ]]; then
+      # GossipingPropertyFileSnitch reads its data center and rack from the classpath.
+      printf 'dc=%s\nrack=%s\n' "$NODE_DC" "${NODE_RACK:-rack1}" > "$node_dir/conf/cassandra-rackdc.properties"
+      classpath="$node_dir/conf:$classpath"
+    fi
     local flags=(
       "-Xms$heap" "-Xmx$heap" -ea -da:net.openhft... -XX:+UseThreadPriorities -Xss256k -XX:+UseTLAB
       -XX:+ResizeTLAB -XX:+PerfDisableSharedMem -Djava.net.preferIPv4Stack=true -XX:+UseG1GC
@@ -203,7 +211,7 @@ start() {
       "-Dcassandra.logdir=$log_dir" "-Dcassandra.storagedir=$node_dir/data" "-Dcassandra.jmx.local.port=$jmx_port"
       -Dcassandra.skip_wait_for_gossip_to_settle=0 -Dcassandra.superuser_setup_delay_ms=0
       "-Dlogback.configurationFile=file://$node_dir/conf/logback.xml"
-      -cp "$lib_dir/*" org.apache.cassandra.service.CassandraDaemon
+      -cp "$classpath" org.apache.cassandra.service.CassandraDaemon
     )
     say "starting Apache Cassandra 5.0 on $host:$port (heap $heap)"
     nohup "$java_bin" "${flags[@]}" > "$log_dir/stdout.log" 2>&1 < /dev/null &

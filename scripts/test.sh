@@ -12,7 +12,10 @@
 # cluster: the auth and TLS nodes this script started are stopped, scripts/cassandra-cluster.sh starts the
 # cluster (127.0.0.11-13), `mvn -pl driver-core -Pcluster verify` runs the *ClusterIT/Cluster*IT tests
 # (ClusterFaultIT), and the cluster is stopped again if this script started it (also on failure). The
-# phase runs when no Maven arguments are given, or with CLUSTER_TESTS=1; CLUSTER_TESTS=0 skips it.
+# phase runs when no Maven arguments are given, or with CLUSTER_TESTS=1; CLUSTER_TESTS=0 skips it. After
+# it, the same way, the two-datacenter suite: the 3-node cluster is stopped, scripts/cassandra-dc-cluster.sh
+# starts dc1 (127.0.0.21-22, two racks) and dc2 (127.0.0.23), `mvn -pl driver-core -Pdc-cluster verify`
+# runs MultiDatacenterIT, and that cluster is stopped too if this script started it.
 # Before it, on the plain node, scripts/migration-check.sh (same rule, MIGRATION_TESTS=0/1).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,10 +29,14 @@ stop_nodes() {
   done
 }
 cluster_started=0
+dc_cluster_started=0
 stop_all() {
   stop_nodes
   if [[ $cluster_started == 1 ]]; then
     scripts/cassandra-cluster.sh stop || true
+  fi
+  if [[ $dc_cluster_started == 1 ]]; then
+    scripts/cassandra-dc-cluster.sh stop || true
   fi
 }
 trap stop_all EXIT
@@ -90,4 +97,16 @@ if [[ "${CLUSTER_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
   scripts/cassandra-cluster.sh start
   mvn -B -Dstyle.color=never verify -pl driver-core -Pcluster
   echo "[test] cluster phase took $((SECONDS - phase_start))s"
+
+  # The two-datacenter suite (MultiDatacenterIT) on its own cluster (127.0.0.21-23), once the 3-node
+  # cluster this script started is stopped: one cluster at a time on two cores.
+  phase_start=$SECONDS
+  if [[ $cluster_started == 1 ]]; then
+    scripts/cassandra-cluster.sh stop || true
+    cluster_started=0
+  fi
+  if ! scripts/cassandra-dc-cluster.sh status > /dev/null 2>&1; then dc_cluster_started=1; fi
+  scripts/cassandra-dc-cluster.sh start
+  mvn -B -Dstyle.color=never verify -pl driver-core -Pdc-cluster
+  echo "[test] two-datacenter phase took $((SECONDS - phase_start))s"
 fi

@@ -53,6 +53,15 @@ public final class ScyllaAutoConfiguration {
     return new PropertiesScyllaConnectionDetails(properties);
   }
 
+  /** Local rack, remote-DC failover and an AddressTranslator bean; before the app's customizers. */
+  @Bean
+  @org.springframework.core.annotation.Order(org.springframework.core.Ordered.HIGHEST_PRECEDENCE)
+  CqlSessionBuilderCustomizer scyllaRoutingCustomizer(
+      ScyllaProperties properties,
+      ObjectProvider<io.scyllaboot.driver.api.policy.AddressTranslator> translators) {
+    return new RoutingCustomizer(properties, translators.getIfUnique());
+  }
+
   @Bean
   @ConditionalOnMissingBean
   @Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)

@@ -23,6 +23,12 @@ public class ScyllaProperties {
   /** Data center whose nodes are used; by default the first contact point's. */
   private String localDatacenter;
 
+  /**
+   * Rack of the local data center whose nodes come first: its replicas, then the other local
+   * replicas (lightweight transactions keep their primary replica first).
+   */
+  private String localRack;
+
   /** Keyspace every connection uses. */
   private String keyspace;
 
@@ -89,6 +95,9 @@ public class ScyllaProperties {
   private final ShardAwarenessProperties shardAwareness = new ShardAwarenessProperties();
 
   @NestedConfigurationProperty private final MetadataProperties metadata = new MetadataProperties();
+
+  @NestedConfigurationProperty
+  private final LoadBalancingProperties loadBalancing = new LoadBalancingProperties();
 
   private final Connection connection = new Connection();
 
@@ -261,6 +270,18 @@ public class ScyllaProperties {
 
   public MetadataProperties getMetadata() {
     return metadata;
+  }
+
+  public LoadBalancingProperties getLoadBalancing() {
+    return loadBalancing;
+  }
+
+  public String getLocalRack() {
+    return localRack;
+  }
+
+  public void setLocalRack(String localRack) {
+    this.localRack = localRack;
   }
 
   public Pool getPool() {

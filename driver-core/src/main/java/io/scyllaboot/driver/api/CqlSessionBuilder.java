@@ -68,6 +68,8 @@ public final class CqlSessionBuilder {
   private boolean logServerWarnings = true;
   private SpeculativeExecutionPolicy speculativeExecution = SpeculativeExecutionPolicy.NONE;
   private Duration unresponsiveNodeTimeout = DEFAULT_UNRESPONSIVE_NODE_TIMEOUT;
+  private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
+      io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
 
   /** The default of {@link #withUnresponsiveNodeTimeout}. */
   public static final Duration DEFAULT_UNRESPONSIVE_NODE_TIMEOUT = Duration.ofMillis(500);
@@ -528,6 +530,40 @@ public final class CqlSessionBuilder {
     return false;
   }
 
+  /**
+   * The rack of the local data center whose nodes come first (replicas of the local rack, then the
+   * other local replicas; see docs/driver.md#routing). Default: none.
+   */
+  public CqlSessionBuilder withLocalRack(String rack) {
+    routing = routing.withLocalRack(Objects.requireNonNull(rack, "rack"));
+    return this;
+  }
+
+  /**
+   * Remote-DC failover: at most {@code maxNodesPerRemoteDc} up nodes of each remote data center
+   * follow the local ones in plans (pools are opened to them), except for {@code LOCAL_*}
+   * consistency unless {@code allowForLocalConsistencyLevels}. Default 0: never remote.
+   */
+  public CqlSessionBuilder withRemoteDatacenterFailover(
+      int maxNodesPerRemoteDc, boolean allowForLocalConsistencyLevels) {
+    routing = routing.withRemoteFailover(maxNodesPerRemoteDc, allowForLocalConsistencyLevels);
+    return this;
+  }
+
+  /** Only nodes this predicate accepts get a pool and requests (asked on topology changes). */
+  public CqlSessionBuilder withNodeFilter(
+      java.util.function.Predicate<io.scyllaboot.driver.api.metadata.Node> filter) {
+    routing = routing.withNodeFilter(filter);
+    return this;
+  }
+
+  /** How advertised node addresses become the ones to connect to (NAT, Kubernetes, proxies). */
+  public CqlSessionBuilder withAddressTranslator(
+      io.scyllaboot.driver.api.policy.AddressTranslator translator) {
+    routing = routing.withAddressTranslator(Objects.requireNonNull(translator, "translator"));
+    return this;
+  }
+
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
     if (authProvider != null && sslContext == null) {
@@ -586,7 +622,8 @@ public final class CqlSessionBuilder {
                 unresponsiveNodeTimeout),
             speculativeExecution,
             new io.scyllaboot.driver.internal.session.MetadataSettings(
-                schemaMetadata, schemaKeyspaces, schemaListeners, nodeListeners)));
+                schemaMetadata, schemaKeyspaces, schemaListeners, nodeListeners),
+            routing));
   }
 
   /**
@@ -655,6 +692,8 @@ public final class CqlSessionBuilder {
         + (speculativeExecution == SpeculativeExecutionPolicy.NONE ? "none" : speculativeExecution)
         + ", unresponsiveNodeTimeout="
         + unresponsiveNodeTimeout
+        + ", routing="
+        + routing.describe()
         + ", clientTimestamps="
         + clientTimestamps
         + ", throttling="

@@ -123,6 +123,25 @@ public final class FakeScyllaCluster implements AutoCloseable {
     return config.shardAwarePort;
   }
 
+  /** The shard-aware port SUPPORTED advertises (the listening one unless {@code advertise}d). */
+  public int advertisedShardAwarePort() {
+    return config.advertisedFirst == null ? config.shardAwarePort : config.advertisedShardAwarePort;
+  }
+
+  /** The address node {@code index} advertises in the system tables. */
+  java.net.InetSocketAddress advertisedAddress(int index, java.net.InetSocketAddress listening) {
+    if (config.advertisedFirst == null) {
+      return listening;
+    }
+    byte[] ip = config.advertisedFirst.getAddress().clone();
+    ip[ip.length - 1] = (byte) ((ip[ip.length - 1] & 0xFF) + index);
+    try {
+      return new java.net.InetSocketAddress(InetAddress.getByAddress(ip), config.advertisedPort);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   public int ignoreMsb() {
     return config.ignoreMsb;
   }
@@ -354,8 +373,28 @@ public final class FakeScyllaCluster implements AutoCloseable {
     private String datacenter = "datacenter1";
     private int replicationFactor = 1;
     private boolean recordRequests = true;
+    private InetAddress advertisedFirst; // null: nodes advertise where they listen
+    private int advertisedPort;
+    private int advertisedShardAwarePort;
 
     private Builder() {}
+
+    /**
+     * Nodes advertise other addresses than the ones they listen on, as behind NAT or in Kubernetes:
+     * node i's {@code system.local}/{@code system.peers} rows give {@code firstIp} + i and {@code
+     * port}, and its SUPPORTED the shard-aware port {@code shardAwarePort}; a driver reaches them
+     * only through an address translator.
+     */
+    public Builder advertise(String firstIp, int port, int shardAwarePort) {
+      try {
+        advertisedFirst = InetAddress.getByName(firstIp);
+      } catch (UnknownHostException e) {
+        throw new IllegalArgumentException("not an address: " + firstIp, e);
+      }
+      advertisedPort = port;
+      advertisedShardAwarePort = shardAwarePort;
+      return this;
+    }
 
     /** The node count (default 1). */
     public Builder nodes(int count) {

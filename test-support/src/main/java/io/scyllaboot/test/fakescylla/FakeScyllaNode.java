@@ -94,6 +94,11 @@ public final class FakeScyllaNode {
     return index;
   }
 
+  /** The address and port the node advertises in the system tables (as {@link #address()}). */
+  public InetSocketAddress advertisedAddress() {
+    return cluster.advertisedAddress(index, address);
+  }
+
   /** The regular CQL address (the contact point). */
   public InetSocketAddress address() {
     return address;
@@ -262,7 +267,8 @@ public final class FakeScyllaNode {
     options.put("SCYLLA_SHARDING_IGNORE_MSB", List.of(Integer.toString(cluster.ignoreMsb())));
     options.put("SCYLLA_PARTITIONER", List.of(FakeScyllaCluster.PARTITIONER));
     if (cluster.shardAwarePort() > 0) {
-      options.put("SCYLLA_SHARD_AWARE_PORT", List.of(Integer.toString(cluster.shardAwarePort())));
+      options.put(
+          "SCYLLA_SHARD_AWARE_PORT", List.of(Integer.toString(cluster.advertisedShardAwarePort())));
     }
     options.put(LWT, List.of("LWT_OPTIMIZATION_META_BIT_MASK=2147483648"));
     options.put(RATE_LIMIT, List.of("ERROR_CODE=61440"));

@@ -97,7 +97,7 @@ final class SystemTables {
     switch (table) {
       case "system.local" -> {
         columns = LOCAL;
-        InetAddress ip = node.address().getAddress();
+        InetAddress ip = node.advertisedAddress().getAddress();
         rows.add(
             List.of(
                 "local",
@@ -112,7 +112,7 @@ final class SystemTables {
                 "rack1",
                 FakeScyllaCluster.RELEASE_VERSION,
                 ip,
-                cluster.port(),
+                node.advertisedAddress().getPort(),
                 FakeScyllaCluster.SCHEMA_VERSION,
                 node.tokenStrings()));
       }
@@ -120,7 +120,7 @@ final class SystemTables {
         columns = PEERS;
         for (FakeScyllaNode peer : cluster.nodes()) {
           if (peer != node) {
-            InetAddress ip = peer.address().getAddress();
+            InetAddress ip = peer.advertisedAddress().getAddress();
             rows.add(
                 List.of(
                     ip,
@@ -130,7 +130,7 @@ final class SystemTables {
                     "rack1",
                     FakeScyllaCluster.RELEASE_VERSION,
                     ip,
-                    cluster.port(),
+                    peer.advertisedAddress().getPort(),
                     FakeScyllaCluster.SCHEMA_VERSION,
                     peer.tokenStrings()));
           }

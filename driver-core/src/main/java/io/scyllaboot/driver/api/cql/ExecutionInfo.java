@@ -19,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param customPayload the response's custom payload (empty when none); read-only buffers
  * @param speculativeExecutions how many speculative executions were started besides the first one
  *     (0 unless the session has a speculative execution policy and the request was slow)
+ * @param remoteDatacenter whether the coordinator is a node of a remote data center: the request
+ *     failed over (remote-DC failover, {@code scylla.load-balancing.dc-failover.*})
  */
 public record ExecutionInfo(
     InetSocketAddress coordinator,
@@ -26,7 +28,19 @@ public record ExecutionInfo(
     List<String> warnings,
     @Nullable UUID tracingId,
     Map<String, ByteBuffer> customPayload,
-    int speculativeExecutions) {
+    int speculativeExecutions,
+    boolean remoteDatacenter) {
+
+  /** Answered in the local data center. */
+  public ExecutionInfo(
+      InetSocketAddress coordinator,
+      List<Attempt> attempts,
+      List<String> warnings,
+      @Nullable UUID tracingId,
+      Map<String, ByteBuffer> customPayload,
+      int speculativeExecutions) {
+    this(coordinator, attempts, warnings, tracingId, customPayload, speculativeExecutions, false);
+  }
 
   /** Without speculative executions. */
   public ExecutionInfo(
@@ -35,7 +49,7 @@ public record ExecutionInfo(
       List<String> warnings,
       @Nullable UUID tracingId,
       Map<String, ByteBuffer> customPayload) {
-    this(coordinator, attempts, warnings, tracingId, customPayload, 0);
+    this(coordinator, attempts, warnings, tracingId, customPayload, 0, false);
   }
 
   /**

@@ -60,4 +60,15 @@ public sealed interface Statement<S extends Statement<S>>
   default S withTimestamp(long micros) {
     return withOptions(options().withTimestamp(micros));
   }
+
+  /**
+   * A copy that goes to this node only (a node of the session's {@code metadata().nodes()}),
+   * bypassing the load balancing policy: no other node is tried, and the request fails with an
+   * {@code AllNodesFailedException} naming the node if the session has no connection to it (a node
+   * of a remote data center without failover, or one the node filter rejects). {@code null}
+   * restores the plan.
+   */
+  default S withNode(io.scyllaboot.driver.api.metadata.Node node) {
+    return withOptions(options().withNode(node));
+  }
 }

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
+import io.scyllaboot.driver.api.metadata.Node;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
@@ -17,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * @param tracing whether the server should trace the request (its id: {@link
  *     ExecutionInfo#tracingId()})
  * @param timestamp the write timestamp in microseconds since the epoch, instead of the session's
- *     client-side timestamp ({@code null}: the session's)
+ *     client-side timestamp ({@code null}: the session's) * @param node the node the request must
+ *     go to ({@code null}: the load balancing policy's plan)
  */
 public record StatementOptions(
     @Nullable ConsistencyLevel consistency,
@@ -27,11 +29,34 @@ public record StatementOptions(
     @Nullable Duration timeout,
     @Nullable Boolean idempotent,
     boolean tracing,
-    @Nullable Long timestamp) {
+    @Nullable Long timestamp,
+    @Nullable Node node) {
 
   /** Every option at the session's default. */
   public static final StatementOptions DEFAULTS =
-      new StatementOptions(null, null, 0, null, null, null, false, null);
+      new StatementOptions(null, null, 0, null, null, null, false, null, null);
+
+  /** Without a pinned node. */
+  public StatementOptions(
+      @Nullable ConsistencyLevel consistency,
+      @Nullable ConsistencyLevel serialConsistency,
+      int pageSize,
+      @Nullable PagingState pagingState,
+      @Nullable Duration timeout,
+      @Nullable Boolean idempotent,
+      boolean tracing,
+      @Nullable Long timestamp) {
+    this(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        null);
+  }
 
   public StatementOptions {
     if (pageSize < 0) {
@@ -51,22 +76,46 @@ public record StatementOptions(
 
   public StatementOptions withConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        level, serialConsistency, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
+        level,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        node);
   }
 
   public StatementOptions withSerialConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        consistency, level, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
+        consistency, level, pageSize, pagingState, timeout, idempotent, tracing, timestamp, node);
   }
 
   public StatementOptions withPageSize(int rows) {
     return new StatementOptions(
-        consistency, serialConsistency, rows, pagingState, timeout, idempotent, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        rows,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        node);
   }
 
   public StatementOptions withPagingState(PagingState state) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, state, timeout, idempotent, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        pageSize,
+        state,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        node);
   }
 
   public StatementOptions withTimeout(Duration duration) {
@@ -78,12 +127,21 @@ public record StatementOptions(
         duration,
         idempotent,
         tracing,
-        timestamp);
+        timestamp,
+        node);
   }
 
   public StatementOptions withIdempotent(Boolean value) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, pagingState, timeout, value, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        value,
+        tracing,
+        timestamp,
+        node);
   }
 
   public StatementOptions withTracing(boolean value) {
@@ -95,7 +153,8 @@ public record StatementOptions(
         timeout,
         idempotent,
         value,
-        timestamp);
+        timestamp,
+        node);
   }
 
   public StatementOptions withTimestamp(@Nullable Long micros) {
@@ -107,6 +166,21 @@ public record StatementOptions(
         timeout,
         idempotent,
         tracing,
-        micros);
+        micros,
+        node);
+  }
+
+  /** With the node the request must go to ({@code null}: the plan's). */
+  public StatementOptions withNode(@Nullable Node target) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        target);
   }
 }

@@ -24,6 +24,8 @@ public enum DriverMetric {
    * sent to the next node).
    */
   SPECULATIVE_EXECUTIONS("scylla.speculative.executions", null),
+  /** Counter: requests answered by a node of a remote data center (remote-DC failover). */
+  REMOTE_DC_REQUESTS("scylla.requests.remote.dc", null),
   /** Counter: requests refused by the throttler. */
   THROTTLED("scylla.requests.throttled", null),
   /** Counter: bytes written to nodes. */

@@ -32,6 +32,7 @@ import java.util.function.Function;
  * may be read from any thread.
  */
 public final class ResultPage implements AsyncResultSet {
+  private boolean remoteDatacenter; // set before the page is handed to the caller
   private static final String APPLIED = "[applied]";
   private static final TypeCodec<?>[] NO_CODECS = new TypeCodec<?>[0];
 
@@ -239,7 +240,13 @@ public final class ResultPage implements AsyncResultSet {
         frame.warnings(),
         frame.tracingId(),
         frame.customPayload(),
-        speculativeExecutions);
+        speculativeExecutions,
+        remoteDatacenter);
+  }
+
+  /** The coordinator is in a remote data center (remote-DC failover served the request). */
+  public void servedByRemoteDatacenter() {
+    remoteDatacenter = true;
   }
 
   /** Ends the iteration of this page; its rows stay readable. */

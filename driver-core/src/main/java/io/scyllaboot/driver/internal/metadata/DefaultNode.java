@@ -14,7 +14,24 @@ import java.util.function.IntSupplier;
  * (one thread at a time) and read anywhere: they are volatile, nothing more is needed.
  */
 public final class DefaultNode implements Node {
+  /** Distances, set by the load balancing policy: in the local rack (when one is configured). */
+  public static final int LOCAL_RACK = 0;
+
+  /** In the local data center. */
+  public static final int LOCAL = 1;
+
+  /** In a remote data center, used when requests fail over (a pool is kept). */
+  public static final int REMOTE = 2;
+
+  /** Not used: filtered out, or remote without failover. */
+  public static final int IGNORED = 3;
+
   private final InetSocketAddress address;
+  private volatile int distance = LOCAL;
+  // What the node advertises, and how that becomes an address to connect to (its shard-aware port).
+  private volatile InetSocketAddress advertised;
+  private volatile io.scyllaboot.driver.api.policy.AddressTranslator translator =
+      io.scyllaboot.driver.api.policy.AddressTranslator.IDENTITY;
   private volatile String datacenter;
   private volatile String rack;
   private volatile UUID hostId;
@@ -31,6 +48,52 @@ public final class DefaultNode implements Node {
 
   public DefaultNode(InetSocketAddress address) {
     this.address = address;
+    this.advertised = address;
+  }
+
+  /**
+   * {@link #LOCAL_RACK}, {@link #LOCAL}, {@link #REMOTE} or {@link #IGNORED}; one volatile read.
+   */
+  public int distance() {
+    return distance;
+  }
+
+  public void distance(int newDistance) {
+    this.distance = newDistance;
+  }
+
+  /** Whether requests may use the node from its local data center (local rack or not). */
+  public boolean isLocalDistance() {
+    return distance <= LOCAL;
+  }
+
+  /** The address the node advertises (before translation), and the translator to apply. */
+  public void advertised(
+      InetSocketAddress advertisedAddress,
+      io.scyllaboot.driver.api.policy.AddressTranslator addressTranslator) {
+    this.advertised = advertisedAddress;
+    this.translator = addressTranslator;
+  }
+
+  /** The address the node advertises, before address translation. */
+  public InetSocketAddress advertisedAddress() {
+    return advertised;
+  }
+
+  /**
+   * Where to reach the node's shard-aware {@code port}: the advertised host and that port, through
+   * the address translator (which may map the port too); without one, the node's address.
+   */
+  public InetSocketAddress shardAwareAddress(int port) {
+    io.scyllaboot.driver.api.policy.AddressTranslator current = translator;
+    if (current == io.scyllaboot.driver.api.policy.AddressTranslator.IDENTITY) {
+      return new InetSocketAddress(address.getAddress(), port);
+    }
+    InetSocketAddress translated =
+        current.translate(new InetSocketAddress(advertised.getAddress(), port));
+    return translated.isUnresolved()
+        ? new InetSocketAddress(translated.getHostString(), translated.getPort())
+        : translated;
   }
 
   @Override

@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the cluster's topology through the control connection: {@code system.local}, {@code
@@ -23,9 +24,16 @@ import java.util.function.Predicate;
  */
 public final class TopologyRefresher {
 
-  /** One node as the system tables describe it. */
+  /**
+   * One node as the system tables describe it.
+   *
+   * @param address the address the node advertises (rpc address and native port)
+   * @param reachedAt for the control connection's node, the address it was reached at (already
+   *     reachable: not translated); null for the peers
+   */
   public record NodeInfo(
       InetSocketAddress address,
+      @Nullable InetSocketAddress reachedAt,
       String datacenter,
       String rack,
       UUID hostId,
@@ -42,10 +50,21 @@ public final class TopologyRefresher {
 
   private final ControlConnection control;
   private final Timer timer;
+  private final boolean translated;
 
   public TopologyRefresher(ControlConnection control, Timer timer) {
+    this(control, timer, false);
+  }
+
+  /**
+   * @param translated whether an address translator is configured: the peers' port is then the
+   *     advertised one (the control node's {@code rpc_port}) when the peers table has none, not the
+   *     port the control connection reached, which may be a translated one
+   */
+  public TopologyRefresher(ControlConnection control, Timer timer, boolean translated) {
     this.control = control;
     this.timer = timer;
+    this.translated = translated;
   }
 
   public CompletionStage<Topology> refresh() {
@@ -70,7 +89,7 @@ public final class TopologyRefresher {
               List<Map<String, Object>> localRows = (List<Map<String, Object>>) lp[0];
               @SuppressWarnings("unchecked")
               List<Map<String, Object>> peerRows = (List<Map<String, Object>>) lp[1];
-              return topology(localAddress, localRows, peerRows, k);
+              return topology(localAddress, localRows, peerRows, k, translated);
             });
   }
 
@@ -79,15 +98,28 @@ public final class TopologyRefresher {
       InetSocketAddress localAddress,
       List<Map<String, Object>> localRows,
       List<Map<String, Object>> peerRows,
-      List<Map<String, Object>> keyspaceRows) {
+      List<Map<String, Object>> keyspaceRows,
+      boolean translated) {
     List<NodeInfo> nodes = new ArrayList<>();
     String clusterName = null;
     String partitioner = null;
+    int peerPort = localAddress.getPort();
     if (localRows != null && !localRows.isEmpty()) {
       Map<String, Object> row = localRows.get(0);
       clusterName = (String) row.get("cluster_name");
       partitioner = (String) row.get("partitioner");
-      nodes.add(info(localAddress, row));
+      int advertisedPort =
+          row.get("rpc_port") instanceof Integer rpcPort && rpcPort > 0
+              ? rpcPort
+              : localAddress.getPort();
+      InetSocketAddress advertised =
+          row.get("rpc_address") instanceof InetAddress rpc && !rpc.isAnyLocalAddress()
+              ? new InetSocketAddress(rpc, advertisedPort)
+              : localAddress;
+      if (translated) {
+        peerPort = advertisedPort;
+      }
+      nodes.add(info(translated ? advertised : localAddress, localAddress, row));
     }
     if (peerRows != null) {
       for (Map<String, Object> row : peerRows) {
@@ -100,8 +132,8 @@ public final class TopologyRefresher {
           continue;
         }
         Object port = row.get("native_port");
-        int nativePort = port instanceof Integer p ? p : localAddress.getPort();
-        nodes.add(info(new InetSocketAddress(address, nativePort), row));
+        int nativePort = port instanceof Integer p ? p : peerPort;
+        nodes.add(info(new InetSocketAddress(address, nativePort), null, row));
       }
     }
     Map<String, Map<String, String>> replication = new HashMap<>();
@@ -117,11 +149,13 @@ public final class TopologyRefresher {
   }
 
   @SuppressWarnings("unchecked")
-  private static NodeInfo info(InetSocketAddress address, Map<String, Object> row) {
+  private static NodeInfo info(
+      InetSocketAddress address, @Nullable InetSocketAddress reachedAt, Map<String, Object> row) {
     Object tokens = row.get("tokens");
     Object schema = row.get("schema_version");
     return new NodeInfo(
         address,
+        reachedAt,
         (String) row.get("data_center"),
         (String) row.get("rack"),
         (UUID) row.get("host_id"),

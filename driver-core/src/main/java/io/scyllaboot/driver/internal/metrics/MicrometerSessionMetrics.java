@@ -27,6 +27,7 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   private final Counter retries;
   private final Counter speculativeExecutions;
   private final Counter throttled;
+  private final Counter remoteDatacenter;
   private final Counter bytesSent;
   private final Counter bytesReceived;
   private final ConcurrentHashMap<Class<?>, Counter> errors = new ConcurrentHashMap<>();
@@ -48,6 +49,10 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
             DriverMetric.SPECULATIVE_EXECUTIONS,
             "speculative executions started by the speculative execution policy");
     this.throttled = counter(DriverMetric.THROTTLED, "requests refused by the throttler");
+    this.remoteDatacenter =
+        counter(
+            DriverMetric.REMOTE_DC_REQUESTS,
+            "requests answered by a node of a remote data center (failover)");
     this.bytesSent = counter(DriverMetric.DATA_SENT, "bytes written to nodes");
     this.bytesReceived = counter(DriverMetric.DATA_RECEIVED, "bytes read from nodes");
   }
@@ -112,6 +117,11 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   @Override
   public void speculativeExecution() {
     speculativeExecutions.increment();
+  }
+
+  @Override
+  public void remoteDatacenterRequest() {
+    remoteDatacenter.increment();
   }
 
   @Override

@@ -25,6 +25,9 @@ public enum NoopSessionMetrics implements SessionMetrics {
   public void speculativeExecution() {}
 
   @Override
+  public void remoteDatacenterRequest() {}
+
+  @Override
   public void throttled() {}
 
   @Override

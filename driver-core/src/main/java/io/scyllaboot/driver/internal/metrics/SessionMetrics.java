@@ -24,6 +24,9 @@ public interface SessionMetrics extends TrafficCounter {
 
   void throttled();
 
+  /** A request was answered by a node of a remote data center (remote-DC failover). */
+  void remoteDatacenterRequest();
+
   void nodeAdded(DefaultNode node);
 
   void preparedCache(Cache<?, ?> cache);

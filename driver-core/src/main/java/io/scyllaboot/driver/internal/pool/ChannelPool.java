@@ -248,7 +248,7 @@ public final class ChannelPool {
   private CompletionStage<DriverChannel> openOnShard(int shard, int port) {
     ShardAwarePorts.Candidates ports =
         options.sourcePorts().candidates(shard, channels.sharder.shardCount());
-    InetSocketAddress target = new InetSocketAddress(node.address().getAddress(), port);
+    InetSocketAddress target = node.shardAwareAddress(port); // through the address translator
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
     tryPort(target, shard, ports, 0, result);
     return result;

@@ -8,8 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The default policy: token-aware and DC-aware. A plan lists the local data center's replicas of
  * the request's token that are up (rotated round robin, so that load spreads over replicas), then
- * the other local nodes that are up (rotated too). Remote data centers are not used. Building a
- * plan takes no lock and allocates one array and the plan.
+ * the other local nodes that are up (rotated too). With a local rack, the local rack's nodes come
+ * first in each of the two groups (lightweight transactions keep their primary replica first, see
+ * {@link #newPlan(String, long, boolean, boolean, boolean)}). With remote-DC failover, at most N up
+ * nodes of each remote data center follow, when the request's consistency allows it. Nodes the node
+ * filter rejects are never used. Building a plan takes no lock and allocates one array and the
+ * plan.
  *
  * <p>Every plan then avoids slow nodes: a node that is not {@linkplain DefaultNode#isResponsive()
  * responsive} (its requests wait and it read nothing for the unresponsive timeout) goes to the end,
@@ -19,16 +23,30 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LoadBalancingPolicy {
   private static final DefaultNode[] NONE = new DefaultNode[0];
+  private static final DefaultNode[][] NO_DATACENTERS = new DefaultNode[0][];
 
   private final AtomicInteger roundRobin = new AtomicInteger();
+  private final RoutingSettings routing;
   private volatile String localDatacenter;
   private volatile DefaultNode[] localNodes = NONE;
+  // The nodes of each remote data center, for failover (empty without it).
+  private volatile DefaultNode[][] remoteNodes = NO_DATACENTERS;
+  private volatile int remoteCapacity; // the most remote nodes a plan can hold
   private volatile TokenMap tokenMap = TokenMap.empty();
   private final TabletMap tablets = new TabletMap();
   private volatile java.util.Map<java.util.UUID, DefaultNode> nodesByHostId = java.util.Map.of();
 
   public LoadBalancingPolicy(String localDatacenter) {
+    this(localDatacenter, RoutingSettings.DEFAULTS);
+  }
+
+  public LoadBalancingPolicy(String localDatacenter, RoutingSettings routing) {
     this.localDatacenter = localDatacenter;
+    this.routing = routing;
+  }
+
+  public RoutingSettings routing() {
+    return routing;
   }
 
   /** Sets the round-robin counter, so that tests can cross its wrap without 2^31 plans. */
@@ -53,9 +71,47 @@ public final class LoadBalancingPolicy {
     return local == null || local.equals(node.datacenter());
   }
 
-  /** Called after each topology refresh. */
+  /** Whether the session keeps a pool to the node (local, or remote with failover). */
+  public boolean needsPool(DefaultNode node) {
+    return node.distance() != DefaultNode.IGNORED;
+  }
+
+  /**
+   * Called after each topology refresh: sets each node's distance (filter, data center, rack) and
+   * the node lists plans are built from.
+   */
   public void update(Collection<DefaultNode> nodes, TokenMap newTokenMap) {
-    localNodes = nodes.stream().filter(this::isLocal).toArray(DefaultNode[]::new);
+    java.util.List<DefaultNode> local = new java.util.ArrayList<>();
+    java.util.Map<String, java.util.List<DefaultNode>> remote = new java.util.TreeMap<>();
+    String rack = routing.localRack();
+    for (DefaultNode node : nodes) {
+      int distance;
+      if (routing.nodeFilter() != null && !accepts(node)) {
+        distance = DefaultNode.IGNORED;
+      } else if (isLocal(node)) {
+        distance =
+            rack != null && rack.equals(node.rack()) ? DefaultNode.LOCAL_RACK : DefaultNode.LOCAL;
+        local.add(node);
+      } else if (routing.maxNodesPerRemoteDc() > 0) {
+        distance = DefaultNode.REMOTE;
+        remote
+            .computeIfAbsent(String.valueOf(node.datacenter()), dc -> new java.util.ArrayList<>())
+            .add(node);
+      } else {
+        distance = DefaultNode.IGNORED;
+      }
+      node.distance(distance);
+    }
+    localNodes = local.toArray(NONE);
+    DefaultNode[][] byDc = new DefaultNode[remote.size()][];
+    int capacity = 0;
+    int dc = 0;
+    for (java.util.List<DefaultNode> dcNodes : remote.values()) {
+      byDc[dc++] = dcNodes.toArray(NONE);
+      capacity += Math.min(dcNodes.size(), routing.maxNodesPerRemoteDc());
+    }
+    remoteNodes = byDc;
+    remoteCapacity = capacity;
     tokenMap = newTokenMap;
     java.util.Map<java.util.UUID, DefaultNode> byHostId = new java.util.HashMap<>();
     for (DefaultNode node : nodes) {
@@ -65,6 +121,17 @@ public final class LoadBalancingPolicy {
     }
     nodesByHostId = java.util.Map.copyOf(byHostId);
     tablets.retainNodes(byHostId.keySet());
+  }
+
+  /** The user's filter; a filter that throws rejects the node (said in the log). */
+  private boolean accepts(DefaultNode node) {
+    try {
+      return routing.nodeFilter().test(node);
+    } catch (RuntimeException e) {
+      org.slf4j.LoggerFactory.getLogger(LoadBalancingPolicy.class)
+          .warn("the node filter threw on {}: the node is not used", node, e);
+      return false;
+    }
   }
 
   /** The tablets learned from responses (ScyllaDB tables that use tablets). */
@@ -78,13 +145,21 @@ public final class LoadBalancingPolicy {
    * boolean)}.
    */
   public QueryPlan newPlan(String keyspace, String table, long token, boolean ringOrder) {
+    return newPlan(keyspace, table, token, ringOrder, false);
+  }
+
+  /** As {@link #newPlan(String, String, long, boolean)}, with remote nodes when {@code remote}. */
+  public QueryPlan newPlan(
+      String keyspace, String table, long token, boolean ringOrder, boolean remote) {
     Tablet tablet = table == null ? null : tablets.lookup(keyspace, table, token);
     if (tablet == null) {
-      return newPlan(keyspace, token, true, ringOrder);
+      return newPlan(keyspace, token, true, ringOrder, remote);
     }
     DefaultNode[] local = localNodes;
-    DefaultNode[] plan = new DefaultNode[local.length];
-    int[] shards = new int[local.length];
+    DefaultNode[][] remoteDcs = remote ? remoteNodes : NO_DATACENTERS;
+    int capacity = local.length + (remote ? remoteCapacity : 0);
+    DefaultNode[] plan = new DefaultNode[capacity];
+    int[] shards = new int[capacity];
     int size = 0;
     java.util.Map<java.util.UUID, DefaultNode> byHostId = nodesByHostId;
     List<Tablet.Replica> replicas = tablet.replicas();
@@ -94,22 +169,25 @@ public final class LoadBalancingPolicy {
     for (int i = 0; i < count; i++) {
       Tablet.Replica replica = replicas.get(rotated(i, replicaRotation, count));
       DefaultNode node = byHostId.get(replica.hostId());
-      if (node != null && node.isUp() && isLocal(node) && size < plan.length) {
+      if (node != null && node.isUp() && node.isLocalDistance() && size < local.length) {
         shards[size] = replica.shard();
         plan[size++] = node;
       }
     }
-    if (!ringOrder) {
-      avoidSlowFirstReplica(plan, shards, size);
-    }
+    orderReplicas(plan, shards, size, ringOrder);
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
       DefaultNode node = local[rotated(i, rotation, local.length)];
-      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
+      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < local.length) {
         shards[size] = -1;
         plan[size++] = node;
       }
     }
+    preferLocalRack(plan, shards, replicasInPlan, size);
+    for (int i = size; i < capacity; i++) {
+      shards[i] = -1;
+    }
+    size = appendRemote(plan, size, remoteDcs, rotation);
     demoteUnresponsive(plan, shards, size);
     return new QueryPlan(plan, size, shards);
   }
@@ -140,8 +218,25 @@ public final class LoadBalancingPolicy {
    *     transactions: contending ones then queue on one replica); else they are rotated
    */
   public QueryPlan newPlan(String keyspace, long token, boolean routed, boolean ringOrder) {
+    return newPlan(keyspace, token, routed, ringOrder, false);
+  }
+
+  /**
+   * A plan for a request.
+   *
+   * @param ringOrder whether replicas keep their ring order, primary first (lightweight
+   *     transactions: contending ones then queue on one replica); else they are rotated. With a
+   *     local rack, a lightweight transaction's primary replica stays first wherever it is, and the
+   *     local rack's replicas come first among the others (its equals: the fallbacks), so that
+   *     clients in every rack still contend on one Paxos coordinator
+   * @param remote whether up to N nodes per remote data center follow the local ones (failover; the
+   *     caller checks the consistency level)
+   */
+  public QueryPlan newPlan(
+      String keyspace, long token, boolean routed, boolean ringOrder, boolean remote) {
     DefaultNode[] local = localNodes;
-    DefaultNode[] plan = new DefaultNode[local.length];
+    DefaultNode[][] remoteDcs = remote ? remoteNodes : NO_DATACENTERS;
+    DefaultNode[] plan = new DefaultNode[local.length + (remote ? remoteCapacity : 0)];
     int size = 0;
     int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
     if (routed) {
@@ -150,26 +245,85 @@ public final class LoadBalancingPolicy {
       int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
         DefaultNode replica = replicas[rotated(i, replicaRotation, count)];
-        if (replica.isUp() && isLocal(replica) && size < plan.length) {
+        if (replica.isUp() && replica.isLocalDistance() && size < local.length) {
           plan[size++] = replica;
         }
       }
-      if (!ringOrder) {
-        avoidSlowFirstReplica(plan, null, size);
-      }
+      orderReplicas(plan, null, size, ringOrder);
     }
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
       DefaultNode node = local[rotated(i, rotation, local.length)];
-      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < plan.length) {
+      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < local.length) {
         plan[size++] = node;
       }
     }
+    preferLocalRack(plan, null, replicasInPlan, size);
     if (!routed) {
       avoidSlowFirstReplica(plan, null, size);
     }
+    size = appendRemote(plan, size, remoteDcs, rotation);
     demoteUnresponsive(plan, null, size);
     return new QueryPlan(plan, size);
+  }
+
+  /** A plan of one node: a statement pinned to it ({@code Statement.withNode}). */
+  public static QueryPlan pinned(DefaultNode node) {
+    return new QueryPlan(new DefaultNode[] {node}, 1);
+  }
+
+  /**
+   * Orders the local replicas: the local rack's first (all but a lightweight transaction's primary
+   * replica, which keeps its place), then, unless in ring order, a slow first replica moves back.
+   */
+  private void orderReplicas(DefaultNode[] plan, int[] shards, int size, boolean ringOrder) {
+    preferLocalRack(plan, shards, ringOrder ? 1 : 0, size);
+    if (!ringOrder) {
+      avoidSlowFirstReplica(plan, shards, size);
+    }
+  }
+
+  /**
+   * Moves the local rack's nodes of {@code plan[from, to)} to the front of that range, keeping the
+   * order within both groups. Nothing without a local rack; allocates nothing.
+   */
+  private void preferLocalRack(DefaultNode[] plan, int[] shards, int from, int to) {
+    if (routing.localRack() == null) {
+      return;
+    }
+    int front = from;
+    for (int i = from; i < to; i++) {
+      if (plan[i].distance() != DefaultNode.LOCAL_RACK) {
+        continue;
+      }
+      if (i > front) {
+        DefaultNode node = plan[i];
+        System.arraycopy(plan, front, plan, front + 1, i - front);
+        plan[front] = node;
+        if (shards != null) {
+          int shard = shards[i];
+          System.arraycopy(shards, front, shards, front + 1, i - front);
+          shards[front] = shard;
+        }
+      }
+      front++;
+    }
+  }
+
+  /** Appends at most N up nodes of each remote data center (rotated); returns the new size. */
+  private int appendRemote(DefaultNode[] plan, int size, DefaultNode[][] remoteDcs, int rotation) {
+    int max = routing.maxNodesPerRemoteDc();
+    for (DefaultNode[] dcNodes : remoteDcs) {
+      int taken = 0;
+      for (int i = 0; i < dcNodes.length && taken < max && size < plan.length; i++) {
+        DefaultNode node = dcNodes[rotated(i, rotation, dcNodes.length)];
+        if (node.isUp() && node.distance() == DefaultNode.REMOTE) {
+          plan[size++] = node;
+          taken++;
+        }
+      }
+    }
+    return size;
   }
 
   /** A replica that came back up within this time gets a quarter of its share of requests. */

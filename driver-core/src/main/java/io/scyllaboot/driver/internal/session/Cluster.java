@@ -8,6 +8,7 @@ import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
 import io.scyllaboot.driver.api.metadata.SchemaMetadata;
+import io.scyllaboot.driver.api.policy.AddressTranslator;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
@@ -59,6 +60,7 @@ final class Cluster implements ClusterMetadata {
   private final ControlConnection control;
   private final TopologyRefresher refresher;
   private final LoadBalancingPolicy loadBalancing;
+  private final AddressTranslator translator;
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
   private final SchemaKeeper schema;
@@ -79,11 +81,13 @@ final class Cluster implements ClusterMetadata {
     this.factory = factory;
     this.admin = admin;
     this.metrics = metrics;
-    this.loadBalancing = new LoadBalancingPolicy(settings.localDatacenter());
+    this.loadBalancing = new LoadBalancingPolicy(settings.localDatacenter(), settings.routing());
+    this.translator = settings.routing().addressTranslator();
     this.control =
         new ControlConnection(
             factory, timer, settings.connectTimeout().toNanos(), this::onEvent, () -> refresh());
-    this.refresher = new TopologyRefresher(control, timer);
+    this.refresher =
+        new TopologyRefresher(control, timer, translator != AddressTranslator.IDENTITY);
     control.reconnectAddresses(this::reconnectAddresses);
     MetadataSettings metadata = settings.metadata();
     this.schema =
@@ -128,6 +132,19 @@ final class Cluster implements ClusterMetadata {
 
   ChannelPool pool(DefaultNode node) {
     return pools.get(node);
+  }
+
+  /**
+   * This session's node for a node a statement is pinned to (found by address: it may come from
+   * another session's metadata); a node it does not know becomes a node without a pool, which the
+   * request then reports as unreachable.
+   */
+  DefaultNode node(Node pinned) {
+    if (pinned instanceof DefaultNode known && nodes.get(known.address()) == known) {
+      return known;
+    }
+    DefaultNode node = nodes.get(pinned.address());
+    return node != null ? node : new DefaultNode(pinned.address());
   }
 
   /** Connects the control connection, reads the topology and opens the pools. */
@@ -197,14 +214,17 @@ final class Cluster implements ClusterMetadata {
     clusterName = topology.clusterName();
     Set<InetSocketAddress> seen = new HashSet<>();
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
-      seen.add(info.address());
-      DefaultNode node = nodes.get(info.address());
+      InetSocketAddress address =
+          info.reachedAt() != null ? info.reachedAt() : translate(info.address());
+      seen.add(address);
+      DefaultNode node = nodes.get(address);
       if (node == null) {
-        node = new DefaultNode(info.address());
+        node = new DefaultNode(address);
         node.stateListener(nodeEvents);
-        nodes.put(info.address(), node);
+        nodes.put(address, node);
         nodeEvents.added(node);
       }
+      node.advertised(info.address(), translator);
       node.update(
           info.datacenter(), info.rack(), info.hostId(), info.releaseVersion(), info.tokens());
     }
@@ -227,7 +247,7 @@ final class Cluster implements ClusterMetadata {
     loadBalancing.update(nodes.values(), ring);
     publicTokenMap = new DefaultTokenMap(ring);
     for (DefaultNode node : nodes.values()) {
-      if (loadBalancing.isLocal(node) && !pools.containsKey(node)) {
+      if (loadBalancing.needsPool(node) && !pools.containsKey(node)) {
         ChannelPool pool =
             new ChannelPool(node, factory, settings.pool(), settings.keyspace(), admin);
         pools.put(node, pool);
@@ -264,6 +284,48 @@ final class Cluster implements ClusterMetadata {
     }
   }
 
+  /**
+   * An advertised address through the translator; a host name it returns is resolved here, on the
+   * admin executor (never an event loop). A translator that throws leaves the address as it is.
+   */
+  private InetSocketAddress translate(InetSocketAddress advertised) {
+    if (translator == AddressTranslator.IDENTITY) {
+      return advertised;
+    }
+    InetSocketAddress translated;
+    try {
+      translated = translator.translate(advertised);
+    } catch (RuntimeException e) {
+      LOG.warn("the address translator threw on {}: using it untranslated", advertised, e);
+      return advertised;
+    }
+    if (translated == null) {
+      LOG.warn("the address translator returned null for {}: using it untranslated", advertised);
+      return advertised;
+    }
+    if (translated.isUnresolved()) {
+      translated = new InetSocketAddress(translated.getHostString(), translated.getPort());
+      if (translated.isUnresolved()) {
+        LOG.warn("{} (translated from {}) does not resolve", translated, advertised);
+      }
+    }
+    return translated;
+  }
+
+  /** The node an event names by its advertised address. */
+  private DefaultNode nodeAdvertising(InetSocketAddress advertised) {
+    DefaultNode node = nodes.get(translate(advertised));
+    if (node != null || translator == AddressTranslator.IDENTITY) {
+      return node;
+    }
+    for (DefaultNode candidate : nodes.values()) {
+      if (candidate.advertisedAddress().equals(advertised)) {
+        return candidate; // the control node: known by the address it was reached at
+      }
+    }
+    return null;
+  }
+
   private List<InetSocketAddress> reconnectAddresses() {
     List<InetSocketAddress> addresses = new ArrayList<>();
     for (DefaultNode node : nodes.values()) {
@@ -284,7 +346,7 @@ final class Cluster implements ClusterMetadata {
         () -> {
           switch (event.type()) {
             case "STATUS_CHANGE" -> {
-              DefaultNode node = event.address() == null ? null : nodes.get(event.address());
+              DefaultNode node = event.address() == null ? null : nodeAdvertising(event.address());
               if (node != null && "UP".equals(event.changeType())) {
                 ChannelPool pool = pools.get(node);
                 if (pool != null) {
@@ -427,7 +489,8 @@ final class Cluster implements ClusterMetadata {
   /** Whether a node at this address is known to be down (no pool connection can be opened). */
   private boolean isDown(InetAddress address) {
     for (DefaultNode node : nodes.values()) {
-      if (node.address().getAddress().equals(address)) {
+      InetAddress host = node.address().getAddress();
+      if (address.equals(host) || address.equals(node.advertisedAddress().getAddress())) {
         return node.state() == NodeState.DOWN;
       }
     }

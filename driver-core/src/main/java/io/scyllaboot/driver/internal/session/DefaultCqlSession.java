@@ -11,6 +11,7 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
@@ -34,6 +35,7 @@ import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
@@ -210,14 +212,25 @@ public final class DefaultCqlSession implements CqlSession {
   static final long NO_TOKEN = Long.MIN_VALUE;
 
   QueryPlan planFor(Statement<?> statement, long token) {
+    StatementOptions options = statement.options();
+    if (options.node() != null) {
+      return LoadBalancingPolicy.pinned(cluster.node(options.node()));
+    }
+    LoadBalancingPolicy loadBalancing = cluster.loadBalancing();
+    // One field read when failover is off; else the consistency decides.
+    boolean remote =
+        loadBalancing.routing().maxNodesPerRemoteDc() > 0
+            && loadBalancing
+                .routing()
+                .remoteAllowed(
+                    options.consistency() != null ? options.consistency() : settings.consistency());
     if (token != NO_TOKEN) {
       DefaultBoundStatement bound = (DefaultBoundStatement) statement;
       DefaultPreparedStatement prepared = bound.prepared();
-      return cluster
-          .loadBalancing()
-          .newPlan(RoutingKey.keyspace(bound), prepared.table(), token, prepared.isLwt());
+      return loadBalancing.newPlan(
+          RoutingKey.keyspace(bound), prepared.table(), token, prepared.isLwt(), remote);
     }
-    return cluster.loadBalancing().newPlan();
+    return remote ? loadBalancing.newPlan(null, 0, false, false, true) : loadBalancing.newPlan();
   }
 
   /**

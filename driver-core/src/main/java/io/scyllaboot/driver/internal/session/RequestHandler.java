@@ -19,6 +19,7 @@ import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ResponseCallback;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
@@ -405,6 +406,12 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
                   rootOrThis().attemptsSoFar(),
                   rootOrThis().speculativeExecutions,
                   this);
+      if (node.distance() == DefaultNode.REMOTE) {
+        session.metrics().remoteDatacenterRequest();
+        if (page instanceof ResultPage result) {
+          result.servedByRemoteDatacenter();
+        }
+      }
       CompletionStage<?> agreement = session.afterResult(frame, channel);
       if (agreement == null) {
         succeed(page);

@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.metrics.Instrumentation;
 import io.scyllaboot.driver.internal.pool.PoolOptions;
+import io.scyllaboot.driver.internal.routing.RoutingSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * @param speculativeExecution when idempotent requests are also sent to the next node ({@code
  *     NONE}: never)
  * @param metadata whether and for which keyspaces the schema is kept, and the metadata listeners
+ * @param routing local rack, remote-DC failover, node filter, address translation
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -61,4 +63,5 @@ public record SessionSettings(
     boolean logServerWarnings,
     PoolOptions pool,
     SpeculativeExecutionPolicy speculativeExecution,
-    MetadataSettings metadata) {}
+    MetadataSettings metadata,
+    RoutingSettings routing) {}

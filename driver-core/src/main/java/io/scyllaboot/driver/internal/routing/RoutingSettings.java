@@ -1,0 +1,90 @@
+package io.scyllaboot.driver.internal.routing;
+
+import io.scyllaboot.driver.api.ConsistencyLevel;
+import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.policy.AddressTranslator;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where requests go beyond the local data center's replicas: the local rack, failover to remote
+ * data centers, a node filter, and how advertised addresses become reachable ones. Immutable; the
+ * {@code with...} methods validate and return copies.
+ *
+ * @param localRack the rack whose nodes come first in the local data center, or null
+ * @param maxNodesPerRemoteDc nodes of each remote data center appended to plans (0: never remote)
+ * @param remoteForLocalConsistency whether {@code LOCAL_*} requests may fail over too (they then
+ *     count the remote data center's replicas as local ones: not what the level promises)
+ * @param nodeFilter the nodes the session may use; the others get no pool and no request
+ * @param addressTranslator how an advertised address becomes the one to connect to
+ */
+public record RoutingSettings(
+    @Nullable String localRack,
+    int maxNodesPerRemoteDc,
+    boolean remoteForLocalConsistency,
+    @Nullable Predicate<Node> nodeFilter,
+    AddressTranslator addressTranslator) {
+
+  /** Today's routing: no rack, no remote data center, every node, no translation. */
+  public static final RoutingSettings DEFAULTS =
+      new RoutingSettings(null, 0, false, null, AddressTranslator.IDENTITY);
+
+  public RoutingSettings {
+    if (maxNodesPerRemoteDc < 0) {
+      throw new IllegalArgumentException(
+          "max nodes per remote data center must not be negative, was " + maxNodesPerRemoteDc);
+    }
+    Objects.requireNonNull(addressTranslator, "address translator");
+  }
+
+  public RoutingSettings withLocalRack(@Nullable String rack) {
+    if (rack != null && rack.isBlank()) {
+      throw new IllegalArgumentException("the local rack is blank");
+    }
+    return new RoutingSettings(
+        rack, maxNodesPerRemoteDc, remoteForLocalConsistency, nodeFilter, addressTranslator);
+  }
+
+  public RoutingSettings withRemoteFailover(int maxNodes, boolean forLocalConsistency) {
+    return new RoutingSettings(
+        localRack, maxNodes, forLocalConsistency, nodeFilter, addressTranslator);
+  }
+
+  public RoutingSettings withNodeFilter(Predicate<Node> filter) {
+    Objects.requireNonNull(filter, "node filter");
+    return new RoutingSettings(
+        localRack, maxNodesPerRemoteDc, remoteForLocalConsistency, filter, addressTranslator);
+  }
+
+  public RoutingSettings withAddressTranslator(AddressTranslator translator) {
+    return new RoutingSettings(
+        localRack, maxNodesPerRemoteDc, remoteForLocalConsistency, nodeFilter, translator);
+  }
+
+  /** Whether a request at this consistency may go to remote data centers. */
+  public boolean remoteAllowed(ConsistencyLevel consistency) {
+    return maxNodesPerRemoteDc > 0 && (remoteForLocalConsistency || !isDcLocal(consistency));
+  }
+
+  private static boolean isDcLocal(ConsistencyLevel level) {
+    return level == ConsistencyLevel.LOCAL_ONE
+        || level == ConsistencyLevel.LOCAL_QUORUM
+        || level == ConsistencyLevel.LOCAL_SERIAL;
+  }
+
+  /** For the builder's toString: only what differs from the defaults. */
+  public String describe() {
+    return "{localRack="
+        + localRack
+        + ", remoteDcFailover="
+        + (maxNodesPerRemoteDc == 0
+            ? "off"
+            : maxNodesPerRemoteDc + (remoteForLocalConsistency ? " (also LOCAL_*)" : ""))
+        + ", nodeFilter="
+        + (nodeFilter != null)
+        + ", addressTranslator="
+        + (addressTranslator == AddressTranslator.IDENTITY ? "none" : addressTranslator)
+        + "}";
+  }
+}

@@ -1,0 +1,126 @@
+package io.scyllaboot.test.fakescylla;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.policy.AddressTranslator;
+import io.scyllaboot.driver.api.type.PrimitiveType;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Nodes behind NAT: each listens on 127.0.7.i (ports 29042 and shard-aware 29043) but advertises
+ * 10.66.0.i (9042 and 19042), which this machine cannot reach. Only a translator that maps both
+ * ports lets the driver reach every node, on the shard-aware port.
+ */
+class AddressTranslationTest {
+  private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
+  private static final int SHARDS = 4;
+
+  private static FakeScyllaCluster natCluster(String first) {
+    FakeScyllaCluster cluster =
+        FakeScyllaCluster.builder()
+            .firstAddress(first)
+            .port(29042)
+            .shardAwarePort(29043)
+            .advertise("10.66.0.1", 9042, 19042)
+            .nodes(3)
+            .shards(SHARDS)
+            .build();
+    cluster.prime(
+        INSERT,
+        List.of(new Column("id", PrimitiveType.INT), new Column("name", PrimitiveType.TEXT)),
+        new int[] {0},
+        List.of(),
+        List.of());
+    return cluster;
+  }
+
+  private static Map<String, String> natRules(String listeningPrefix) {
+    Map<String, String> rules = new HashMap<>();
+    for (int i = 1; i <= 3; i++) {
+      rules.put("10.66.0." + i + ":9042", listeningPrefix + i + ":29042");
+      rules.put("10.66.0." + i + ":19042", listeningPrefix + i + ":29043");
+    }
+    return rules;
+  }
+
+  @Test
+  void aStaticMapReachesEveryNodeThroughItsShardAwarePort() {
+    try (FakeScyllaCluster cluster = natCluster("127.0.7.1");
+        CqlSession session =
+            CqlSession.builder()
+                .addContactPoint(cluster.node(0).address())
+                .withLocalDatacenter(cluster.datacenter())
+                .withAddressTranslator(AddressTranslator.staticMap(natRules("127.0.7.")))
+                .withRequestTimeout(Duration.ofSeconds(5))
+                .build()) {
+      assertThat(session.metadata().nodes())
+          .extracting(Node::address)
+          .containsExactlyInAnyOrder(
+              new InetSocketAddress("127.0.7.1", 29042),
+              new InetSocketAddress("127.0.7.2", 29042),
+              new InetSocketAddress("127.0.7.3", 29042));
+      for (FakeScyllaNode node : cluster.nodes()) {
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .untilAsserted(
+                () ->
+                    assertThat(node.connectionsPerShard())
+                        .as(node + ": a connection per shard (and node 0 the control one)")
+                        .doesNotContain(0));
+      }
+      PreparedStatement insert = session.prepare(INSERT);
+      cluster.clearReceived();
+      for (int key = 0; key < 300; key++) {
+        session.execute(insert.bind(key, "item " + key)).close();
+      }
+      for (FakeScyllaNode node : cluster.nodes()) {
+        List<Received> executes = node.received(0x0A);
+        assertThat(executes).as("requests on " + node).isNotEmpty();
+        assertThat(executes)
+            .as("each on a replica, on the shard that owns its token")
+            .allMatch(Received::onOwningShard)
+            .allMatch(Received::replica);
+        // The pool's first connection goes to the regular port (to learn the shard count); the
+        // others to the translated shard-aware port, where shard = client port % shards.
+        assertThat(
+                executes.stream()
+                    .filter(r -> r.shard() == r.clientPort() % SHARDS)
+                    .map(Received::connection)
+                    .distinct()
+                    .count())
+            .as("connections of " + node + " through the shard-aware port")
+            .isGreaterThanOrEqualTo(SHARDS - 1);
+      }
+    }
+  }
+
+  @Test
+  void withoutATranslatorOnlyTheContactPointIsReached() {
+    try (FakeScyllaCluster cluster = natCluster("127.0.7.11");
+        CqlSession session =
+            CqlSession.builder()
+                .addContactPoint(cluster.node(0).address())
+                .withLocalDatacenter(cluster.datacenter())
+                .withConnectTimeout(Duration.ofSeconds(2))
+                .withRequestTimeout(Duration.ofSeconds(5))
+                .build()) {
+      PreparedStatement insert = session.prepare(INSERT);
+      cluster.clearReceived();
+      for (int key = 0; key < 50; key++) {
+        session.execute(insert.bind(key, "item " + key)).close();
+      }
+      assertThat(cluster.node(0).received(0x0A)).hasSize(50);
+      assertThat(cluster.node(1).received()).isEmpty();
+      assertThat(cluster.node(2).received()).isEmpty();
+    }
+  }
+}
