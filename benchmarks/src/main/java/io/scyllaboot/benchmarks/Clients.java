@@ -105,10 +105,14 @@ final class Clients {
     io.scyllaboot.driver.api.CqlSessionBuilder builder =
         io.scyllaboot.driver.api.CqlSession.builder()
             .addContactPoint(node)
-            .withShardAwareness(shardAware)
             .withLocalDatacenter("datacenter1")
             .withRequestTimeout(TIMEOUT)
             .withSessionName("bench");
+    // only when off (on is the default): a driver jar of a commit before the option still runs the
+    // default client, for A/B runs of old commits (the regression hunt of round three)
+    if (!shardAware) {
+      builder = builder.withShardAwareness(false);
+    }
     // -Dbench.connections=N (through --jvm) overrides the default connections per node.
     int connections = Integer.getInteger("bench.connections", 0);
     return connections > 0 ? builder.withConnectionsPerNode(connections) : builder;
