@@ -180,7 +180,7 @@ public final class Benchmark {
             .toList();
     if (!options.containsKey("no-harness")
         && !clients.contains(HARNESS)
-        && clients.stream().anyMatch(ASYNC_CLIENTS::contains)) {
+        && clients.stream().map(Benchmark::kind).anyMatch(ASYNC_CLIENTS::contains)) {
       List<String> withHarness = new ArrayList<>();
       withHarness.add(HARNESS);
       withHarness.addAll(clients);
@@ -211,7 +211,7 @@ public final class Benchmark {
         for (int round = 1; round <= rounds; round++) {
           for (int concurrency : concurrencies) {
             for (String client : clients) {
-              if (ASYNC_CLIENTS.contains(client)
+              if (ASYNC_CLIENTS.contains(kind(client))
                   || client.equals(HARNESS)
                   || client.equals(FLOOR)) {
                 failures += measure(admin, client, workload, concurrency, round) ? 0 : 1;
@@ -219,7 +219,8 @@ public final class Benchmark {
             }
           }
           for (String client : clients) {
-            if (SYNC_CLIENTS.contains(client) || VirtualThreadClients.isVirtual(client)) {
+            if (SYNC_CLIENTS.contains(kind(client))
+                || VirtualThreadClients.isVirtual(kind(client))) {
               failures += measure(admin, client, workload, syncThreads, round) ? 0 : 1;
             }
           }
@@ -550,6 +551,30 @@ public final class Benchmark {
     return String.join(java.io.File.pathSeparator, entries);
   }
 
+  /**
+   * The client a name runs: {@code scylla@base} is {@code scylla} on another build of the driver
+   * (an A/B run of two commits, interleaved like any two clients), whose jars the harness's {@code
+   * -Dbench.build.base=JAR[:JAR]} names; they go before the harness's own on the classpath.
+   */
+  static String kind(String client) {
+    int at = client.indexOf('@');
+    return at < 0 ? client : client.substring(0, at);
+  }
+
+  /** The jars of a {@code client@build}'s build and a path separator, or "" for the harness's. */
+  private static String build(String client) {
+    int at = client.indexOf('@');
+    if (at < 0) {
+      return "";
+    }
+    String jars = System.getProperty("bench.build." + client.substring(at + 1));
+    if (jars == null) {
+      throw new IllegalArgumentException(
+          client + ": no -Dbench.build." + client.substring(at + 1) + "=JAR[:JAR] given");
+    }
+    return jars + java.io.File.pathSeparator;
+  }
+
   /** Runs one client JVM; returns its METRICS, or null if it failed. */
   private Map<String, Double> runClient(
       String client, Workload workload, int concurrency, long ops, long warmup) throws Exception {
@@ -561,11 +586,12 @@ public final class Benchmark {
       command.add("-Dbench.shard-aware-port=" + shardAwarePort());
     }
     command.add("-cp");
-    command.add(client.equals(SCYLLADB_DRIVER) ? scyllaDbDriverClasspath() : classpath);
+    command.add(
+        client.equals(SCYLLADB_DRIVER) ? scyllaDbDriverClasspath() : build(client) + classpath);
     command.add(ClientMain.class.getName());
     command.addAll(
         List.of(
-            client,
+            kind(client),
             workload.label,
             String.valueOf(concurrency),
             String.valueOf(ops),

@@ -100,7 +100,8 @@ final class Report {
 
     /** Allocation per op less the harness's share (async clients only), or NaN. */
     double driverAlloc() {
-      if (client.equals(Benchmark.HARNESS) || !Benchmark.ASYNC_CLIENTS.contains(client)) {
+      if (client.equals(Benchmark.HARNESS)
+          || !Benchmark.ASYNC_CLIENTS.contains(Benchmark.kind(client))) {
         return Double.NaN;
       }
       return get("alloc_bytes_per_op") - harnessShare();
