@@ -43,6 +43,12 @@ def main():
     parser.add_argument("recording")
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--title", default=None)
+    parser.add_argument(
+        "--callers",
+        action="append",
+        default=[],
+        help="also list the callers (3 frames down) of the samples whose top frame contains this",
+    )
     args = parser.parse_args()
     raw = subprocess.run(
         [jfr_tool(), "print", "--json", "--events", "jdk.ExecutionSample", args.recording],
@@ -50,6 +56,7 @@ def main():
         capture_output=True,
     ).stdout
     events = json.loads(raw)["recording"]["events"]
+    callers = {name: collections.Counter() for name in args.callers}
     self_counts = collections.Counter()
     inclusive = collections.Counter()
     threads = collections.Counter()
@@ -62,11 +69,14 @@ def main():
         if not frames:
             continue
         self_counts[frame_name(frames[0])] += 1
+        for name, counter in callers.items():
+            if name in frame_name(frames[0]):
+                counter[" <- ".join(frame_name(f) for f in frames[1:4])] += 1
         for name in set(frame_name(f) for f in frames):
             inclusive[name] += 1
     total = len(events)
     print(f"### {args.title or os.path.basename(args.recording)}\n")
-    print(f"{total} CPU samples (jdk.ExecutionSample, JFR `profile` settings).\n")
+    print(f"{total} CPU samples (jdk.ExecutionSample, JFR `profile` settings, sampling every 1 ms).\n")
     print("| thread | samples |\n|---|--:|")
     for name, count in threads.most_common(8):
         print(f"| {name} | {100.0 * count / total:.1f}% |")
@@ -77,6 +87,11 @@ def main():
     for name, count in inclusive.most_common(args.top + 10):
         print(f"| `{name}` | {100.0 * count / total:.1f}% |")
     print()
+    for name, counter in callers.items():
+        print(f"| callers of `{name}` (top frame) | samples |\n|---|--:|")
+        for chain, count in counter.most_common(6):
+            print(f"| `{chain}` | {100.0 * count / total:.1f}% |")
+        print()
 
 
 if __name__ == "__main__":
