@@ -66,7 +66,7 @@ if [[ $fake == 0 ]]; then
 fi
 
 echo "[benchmark] building the benchmarks module"
-mvn -B -q -Dstyle.color=never -pl benchmarks -am package -DskipTests -Dspotless.check.skip=true
+mvn -B -q -Dstyle.color=never -pl benchmarks,benchmarks-scylladb-driver -am package -DskipTests -Dspotless.check.skip=true
 echo "[benchmark] $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, load: $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
 node=()
 if [[ $fake == 0 ]]; then

@@ -57,9 +57,21 @@ public final class Benchmark {
           "scylla-shard-unaware",
           "scylla-async-template",
           "apache",
+          "scylladb-driver",
           "spring-data-async");
   static final List<String> SCYLLA_MODE_CLIENTS =
-      List.of("scylla", "scylla-shard-unaware", "apache");
+      List.of("scylla", "scylla-shard-unaware", "apache", "scylladb-driver");
+
+  /**
+   * The ScyllaDB Java driver 4.x: the Apache client's code in a JVM whose classpath has the fork's
+   * jars instead of the Apache driver's (they share package names); see {@link
+   * #scyllaDbDriverClasspath}.
+   */
+  static final String SCYLLADB_DRIVER = "scylladb-driver";
+
+  /** The least work a CQL client can do ({@link FloorClient}): the yardstick of CPU per op. */
+  static final String FLOOR = "floor";
+
   static final List<String> SYNC_CLIENTS = List.of("scylla-template", "spring-data");
   static final String BASELINE = "apache";
 
@@ -156,7 +168,9 @@ public final class Benchmark {
             "clients",
             scylla
                 ? String.join(",", SCYLLA_MODE_CLIENTS)
-                : String.join(",", ASYNC_CLIENTS).replace("scylla-shard-unaware,", "")
+                : FLOOR
+                    + ","
+                    + String.join(",", ASYNC_CLIENTS).replace("scylla-shard-unaware,", "")
                     + ","
                     + String.join(",", SYNC_CLIENTS));
     // select has no partition key, hence no owning shard: not a ScyllaDB-shaped workload
@@ -166,7 +180,7 @@ public final class Benchmark {
             .toList();
     if (!options.containsKey("no-harness")
         && !clients.contains(HARNESS)
-        && clients.stream().anyMatch(ASYNC_CLIENTS::contains)) {
+        && clients.stream().map(Benchmark::kind).anyMatch(ASYNC_CLIENTS::contains)) {
       List<String> withHarness = new ArrayList<>();
       withHarness.add(HARNESS);
       withHarness.addAll(clients);
@@ -197,13 +211,16 @@ public final class Benchmark {
         for (int round = 1; round <= rounds; round++) {
           for (int concurrency : concurrencies) {
             for (String client : clients) {
-              if (ASYNC_CLIENTS.contains(client) || client.equals(HARNESS)) {
+              if (ASYNC_CLIENTS.contains(kind(client))
+                  || client.equals(HARNESS)
+                  || client.equals(FLOOR)) {
                 failures += measure(admin, client, workload, concurrency, round) ? 0 : 1;
               }
             }
           }
           for (String client : clients) {
-            if (SYNC_CLIENTS.contains(client) || VirtualThreadClients.isVirtual(client)) {
+            if (SYNC_CLIENTS.contains(kind(client))
+                || VirtualThreadClients.isVirtual(kind(client))) {
               failures += measure(admin, client, workload, syncThreads, round) ? 0 : 1;
             }
           }
@@ -506,6 +523,58 @@ public final class Benchmark {
     return true;
   }
 
+  /**
+   * The harness's classpath less the Apache driver's jars ({@code java-driver-*}), then the jars of
+   * the ScyllaDB driver (module benchmarks-scylladb-driver, {@code -Dbench.scylladb-driver-lib}):
+   * the fork's driver and protocol classes, the harness's versions of what both share.
+   */
+  private String scyllaDbDriverClasspath() throws IOException {
+    Path lib =
+        Path.of(
+            System.getProperty(
+                "bench.scylladb-driver-lib", "benchmarks-scylladb-driver/target/lib"));
+    if (!Files.isDirectory(lib)) {
+      throw new IllegalStateException(
+          "no "
+              + lib.toAbsolutePath()
+              + ": build it with mvn -pl benchmarks,benchmarks-scylladb-driver -am package");
+    }
+    List<String> entries = new ArrayList<>();
+    for (String entry : classpath.split(java.io.File.pathSeparator)) {
+      if (!Path.of(entry).getFileName().toString().startsWith("java-driver-")) {
+        entries.add(entry);
+      }
+    }
+    try (var jars = Files.list(lib)) {
+      jars.map(Path::toString).filter(j -> j.endsWith(".jar")).sorted().forEach(entries::add);
+    }
+    return String.join(java.io.File.pathSeparator, entries);
+  }
+
+  /**
+   * The client a name runs: {@code scylla@base} is {@code scylla} on another build of the driver
+   * (an A/B run of two commits, interleaved like any two clients), whose jars the harness's {@code
+   * -Dbench.build.base=JAR[:JAR]} names; they go before the harness's own on the classpath.
+   */
+  static String kind(String client) {
+    int at = client.indexOf('@');
+    return at < 0 ? client : client.substring(0, at);
+  }
+
+  /** The jars of a {@code client@build}'s build and a path separator, or "" for the harness's. */
+  private static String build(String client) {
+    int at = client.indexOf('@');
+    if (at < 0) {
+      return "";
+    }
+    String jars = System.getProperty("bench.build." + client.substring(at + 1));
+    if (jars == null) {
+      throw new IllegalArgumentException(
+          client + ": no -Dbench.build." + client.substring(at + 1) + "=JAR[:JAR] given");
+    }
+    return jars + java.io.File.pathSeparator;
+  }
+
   /** Runs one client JVM; returns its METRICS, or null if it failed. */
   private Map<String, Double> runClient(
       String client, Workload workload, int concurrency, long ops, long warmup) throws Exception {
@@ -517,11 +586,12 @@ public final class Benchmark {
       command.add("-Dbench.shard-aware-port=" + shardAwarePort());
     }
     command.add("-cp");
-    command.add(classpath);
+    command.add(
+        client.equals(SCYLLADB_DRIVER) ? scyllaDbDriverClasspath() : build(client) + classpath);
     command.add(ClientMain.class.getName());
     command.addAll(
         List.of(
-            client,
+            kind(client),
             workload.label,
             String.valueOf(concurrency),
             String.valueOf(ops),

@@ -130,6 +130,10 @@ public final class ClientMain {
     if (total <= 0) {
       return;
     }
+    if (client instanceof FloorClient floor) {
+      floor.run(workload, concurrency, total, recorder); // its own loop: no futures to chain
+      return;
+    }
     if (threads != null) {
       AtomicLong issued = new AtomicLong();
       List<Future<?>> workers = new ArrayList<>();

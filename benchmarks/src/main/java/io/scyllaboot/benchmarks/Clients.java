@@ -74,6 +74,8 @@ final class Clients {
       case "scylla-template" -> new ScyllaTemplate();
       case "scylla-async-template" -> new ScyllaAsyncTemplate();
       case "apache" -> new ApacheAsync();
+      case "scylladb-driver" -> scyllaDbDriver();
+      case "floor" -> new FloorClient();
       case "spring-data" -> new SpringDataTemplate();
       case "spring-data-async" -> new SpringDataAsyncTemplate();
       case "harness" -> new HarnessClient();
@@ -103,10 +105,14 @@ final class Clients {
     io.scyllaboot.driver.api.CqlSessionBuilder builder =
         io.scyllaboot.driver.api.CqlSession.builder()
             .addContactPoint(node)
-            .withShardAwareness(shardAware)
             .withLocalDatacenter("datacenter1")
             .withRequestTimeout(TIMEOUT)
             .withSessionName("bench");
+    // only when off (on is the default): a driver jar of a commit before the option still runs the
+    // default client, for A/B runs of old commits (the regression hunt of round three)
+    if (!shardAware) {
+      builder = builder.withShardAwareness(false);
+    }
     // -Dbench.connections=N (through --jvm) overrides the default connections per node.
     int connections = Integer.getInteger("bench.connections", 0);
     return connections > 0 ? builder.withConnectionsPerNode(connections) : builder;
@@ -276,6 +282,24 @@ final class Clients {
         .withLocalDatacenter("datacenter1")
         .withConfigLoader(config)
         .build();
+  }
+
+  /**
+   * The ScyllaDB Java driver 4.x: the Apache client's code on a classpath where the driver's jars
+   * are ScyllaDB's fork (same packages, same API, shard-aware), which the harness sets up for this
+   * client. Fails when the fork is not the one loaded.
+   */
+  static Client scyllaDbDriver() {
+    try {
+      // a class of the fork's sharding support, absent from the Apache driver
+      Class.forName("com.datastax.oss.driver.api.core.metadata.NodeShardingInfo");
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(
+          "scylladb-driver runs on the ScyllaDB driver's classpath"
+              + " (benchmarks-scylladb-driver/target/lib), not on the Apache driver's",
+          e);
+    }
+    return new ApacheAsync();
   }
 
   /** The Apache Cassandra Java driver, asynchronous API, prepared statements. */

@@ -47,6 +47,7 @@ final class Report {
     final Map<String, Double> median = new LinkedHashMap<>();
     Summary baseline;
     Summary harness;
+    Summary floor;
 
     Summary(Workload workload, String client, int concurrency, List<Result> runs) {
       this.workload = workload;
@@ -99,7 +100,8 @@ final class Report {
 
     /** Allocation per op less the harness's share (async clients only), or NaN. */
     double driverAlloc() {
-      if (client.equals(Benchmark.HARNESS) || !Benchmark.ASYNC_CLIENTS.contains(client)) {
+      if (client.equals(Benchmark.HARNESS)
+          || !Benchmark.ASYNC_CLIENTS.contains(Benchmark.kind(client))) {
         return Double.NaN;
       }
       return get("alloc_bytes_per_op") - harnessShare();
@@ -139,11 +141,30 @@ final class Report {
               : String.format(Locale.ROOT, " driver_alloc_ratio=%.3f", ratio));
     }
 
+    /** Client CPU per op as a multiple of the floor's at this workload and concurrency, or NaN. */
+    double floorMultiple() {
+      return floor == null || client.equals(Benchmark.HARNESS)
+          ? Double.NaN
+          : get("cpu_us_per_op") / floor.get("cpu_us_per_op");
+    }
+
+    String floorCell() {
+      double multiple = floorMultiple();
+      return Double.isNaN(multiple) ? "-" : String.format(Locale.ROOT, "%.2fx", multiple);
+    }
+
+    String floorField() {
+      double multiple = floorMultiple();
+      return Double.isNaN(multiple)
+          ? ""
+          : String.format(Locale.ROOT, " cpu_floor_multiple=%.3f", multiple);
+    }
+
     String resultLine() {
       return String.format(
           Locale.ROOT,
           "RESULT workload=%s client=%s concurrency=%d ops_per_s=%.0f cpu_us_per_op=%.2f"
-              + " alloc_bytes_per_op=%.0f%s p99_us=%.0f segments_per_op=%.3f"
+              + "%s alloc_bytes_per_op=%.0f%s p99_us=%.0f segments_per_op=%.3f"
               + " bytes_per_op=%.1f p50_us=%.0f p999_us=%.0f gc_count=%.0f gc_ms=%.0f"
               + " node_cpu_us_per_op=%.2f%s mode=%s",
           workload.label,
@@ -151,6 +172,7 @@ final class Report {
           concurrency,
           get("ops_per_s"),
           get("cpu_us_per_op"),
+          floorField(),
           get("alloc_bytes_per_op"),
           driverAllocFields(),
           get("p99_us"),
@@ -189,6 +211,8 @@ final class Report {
             s.baseline = b;
           } else if (b.client.equals(Benchmark.HARNESS)) {
             s.harness = b;
+          } else if (b.client.equals(Benchmark.FLOOR)) {
+            s.floor = b;
           }
         }
       }
@@ -209,7 +233,9 @@ final class Report {
     List<String> all =
         List.of(
             "harness",
+            "floor",
             "apache",
+            "scylladb-driver",
             "scylla",
             "scylla-shard-unaware",
             "scylla-async-template",
@@ -223,6 +249,10 @@ final class Report {
 
   private boolean hasHarness() {
     return results.stream().anyMatch(r -> r.client().equals(Benchmark.HARNESS));
+  }
+
+  private boolean hasFloor() {
+    return results.stream().anyMatch(r -> r.client().equals(Benchmark.FLOOR));
   }
 
   private boolean scylla() {
@@ -254,17 +284,22 @@ final class Report {
                     + "-byte future, the driver's own); async clients only."
                 : ""));
     t.append(
-        "| workload | client | C | ops/s | client CPU us/op | alloc B/op | driver alloc B/op |"
+        "| workload | client | C | ops/s | client CPU us/op |"
+            + (hasFloor() ? " CPU x floor |" : "")
+            + " alloc B/op | driver alloc B/op |"
             + " GC n / ms |"
             + " p50 / p99 / p999 us | bytes/op | segments/op | req/seg out | node CPU us/op (cores) |"
             + (scylla() ? " on owning shard |\n" : "\n"));
     t.append(
-        "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|" + (scylla() ? "--:|\n" : "\n"));
+        "|---|---|--:|--:|--:|"
+            + (hasFloor() ? "--:|" : "")
+            + "--:|--:|--:|--:|--:|--:|--:|--:|"
+            + (scylla() ? "--:|\n" : "\n"));
     for (Summary s : summaries()) {
       t.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d | %.0f%s | %.2f%s | %.0f%s | %s | %.0f / %.0f | %.0f / %.0f / %.0f |"
+              "| %s | %s | %d | %.0f%s | %.2f%s |%s %.0f%s | %s | %.0f / %.0f | %.0f / %.0f / %.0f |"
                   + " %.1f%s | %.3f%s | %.1f | %.2f (%.2f) |%s%n",
               s.workload.label,
               s.client,
@@ -273,6 +308,7 @@ final class Report {
               s.ratio("ops_per_s"),
               s.get("cpu_us_per_op"),
               s.ratio("cpu_us_per_op"),
+              hasFloor() ? " " + s.floorCell() + " |" : "",
               s.get("alloc_bytes_per_op"),
               s.ratio("alloc_bytes_per_op"),
               s.driverAllocCell(),

@@ -1,9 +1,9 @@
 package io.scyllaboot.driver.internal.cql;
 
-import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.message.HeapRows;
@@ -67,7 +67,7 @@ final class LazyRow implements Row {
   @Override
   public boolean isNull(int index) {
     int offset = cell(index);
-    return page.rows().buffer().getInt(offset) < 0;
+    return page.rows().cellLength(offset) < 0;
   }
 
   @Override
@@ -78,7 +78,7 @@ final class LazyRow implements Row {
   @Override
   public boolean isEmpty(int index) {
     int offset = cell(index);
-    return page.rows().buffer().getInt(offset) == 0;
+    return page.rows().cellLength(offset) == 0;
   }
 
   @Override
@@ -90,8 +90,7 @@ final class LazyRow implements Row {
   public Object getObject(int index) {
     int offset = cell(index);
     HeapRows rows = page.rows();
-    ByteBuf buffer = rows.buffer();
-    int length = buffer.getInt(offset);
+    int length = rows.cellLength(offset);
     if (length < 0) {
       return null;
     }
@@ -99,7 +98,7 @@ final class LazyRow implements Row {
     // Blobs (and custom types): no decoding, so no second copy of a large value.
     return codec.javaType() == ByteBuffer.class
         ? rows.readOnlyBytes(offset + 4, length)
-        : codec.decode(buffer, offset + 4, length);
+        : codec.decode(rows.buffer(), offset + 4, length);
   }
 
   @Override
@@ -181,6 +180,17 @@ final class LazyRow implements Row {
 
   @Override
   public int getInt(int index) {
+    int offset = cell(index);
+    if (page.codec(index).cqlType() == PrimitiveType.INT) {
+      // read in place, unboxed; a null reads 0, and an empty or malformed cell takes the codec's
+      // path below (null, or its error)
+      int length = page.rows().cellLength(offset);
+      if (length == 4) {
+        return page.rows().intAt(offset + 4);
+      } else if (length < 0) {
+        return 0;
+      }
+    }
     Integer value = typed(index, Integer.class);
     return value == null ? 0 : value;
   }
@@ -192,6 +202,15 @@ final class LazyRow implements Row {
 
   @Override
   public long getLong(int index) {
+    int offset = cell(index);
+    if (page.codec(index).cqlType() == PrimitiveType.BIGINT) {
+      int length = page.rows().cellLength(offset); // as getInt: in place, unboxed
+      if (length == 8) {
+        return page.rows().longAt(offset + 4);
+      } else if (length < 0) {
+        return 0L;
+      }
+    }
     Long value = typed(index, Long.class);
     return value == null ? 0L : value;
   }
