@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.core;
 
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.StatementOptions;
@@ -21,5 +22,10 @@ public record QueryStatement(
   /** The statement bound to the prepared {@link #cql()}, with its options. */
   public BoundStatement bind(PreparedStatement prepared) {
     return prepared.bind(values).withOptions(options);
+  }
+
+  /** What the page of a rendered UPDATE or DELETE says: applied, the LWT's rows, its info. */
+  public WriteResult writeResult(AsyncResultSet page) {
+    return new WriteResult(page.wasApplied(), ScyllaTemplate.rows(page), page.executionInfo());
   }
 }
