@@ -28,8 +28,11 @@ import org.springframework.dao.DataAccessException;
  * org.springframework.dao.IncorrectResultSizeDataAccessException}); a {@code @Table} entity is read
  * with events and callbacks; any other class is read by its properties' column names, those the
  * result lacks left null.
+ *
+ * <p>Queries without CQL strings ({@link io.scyllaboot.spring.core.query.Query}) are in {@link
+ * ScyllaQueryOperations}, the fluent API in {@link FluentScyllaOperations}.
  */
-public interface ScyllaOperations {
+public interface ScyllaOperations extends ScyllaQueryOperations, FluentScyllaOperations {
 
   /** The CQL template underneath, for statements the entity operations do not cover. */
   CqlOperations getCqlOperations();

@@ -9,6 +9,8 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
+import io.scyllaboot.spring.core.query.Query;
+import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ResultSetExtractor;
 import io.scyllaboot.spring.cql.RowMapper;
@@ -29,6 +31,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.domain.Slice;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
@@ -48,6 +51,7 @@ public class ScyllaTemplate
   private final EntityWrites writes;
   private final EntityWriteSupport statements;
   private final RowReaders readers;
+  private final EntityQueryExecutor queries;
   private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
   /** A template with a default mapping (snake_case names). */
@@ -67,6 +71,7 @@ public class ScyllaTemplate
     this.writes = new EntityWrites(session, translator, lifecycle);
     this.statements = new EntityWriteSupport(converter);
     this.readers = new RowReaders(converter, type -> mapper(cql(type)));
+    this.queries = new EntityQueryExecutor(this);
   }
 
   @Override
@@ -359,6 +364,119 @@ public class ScyllaTemplate
   @Override
   public ScyllaBatchOperations batchOps(BatchStatement.BatchType type) {
     return new DefaultScyllaBatchOperations(this, type);
+  }
+
+  // ---- Query objects (ScyllaQueryOperations) and the fluent API
+
+  @Override
+  public <T> List<T> select(Query query, Class<T> entityClass) {
+    return queries.select(query, entityClass);
+  }
+
+  @Override
+  public <T> @Nullable T selectOne(Query query, Class<T> entityClass) {
+    return queries.selectOne(query, entityClass);
+  }
+
+  @Override
+  public <T> Slice<T> slice(Query query, Class<T> entityClass) {
+    return queries.slice(query, entityClass);
+  }
+
+  @Override
+  public <T> Stream<T> stream(Query query, Class<T> entityClass) {
+    return queries.stream(query, entityClass);
+  }
+
+  @Override
+  public long count(Query query, Class<?> entityClass) {
+    return queries.count(query, entityClass);
+  }
+
+  @Override
+  public boolean exists(Query query, Class<?> entityClass) {
+    return queries.exists(query, entityClass);
+  }
+
+  @Override
+  public boolean update(Query query, Update update, Class<?> entityClass) {
+    return queries.update(query, update, entityClass, UpdateOptions.empty()).wasApplied();
+  }
+
+  @Override
+  public WriteResult update(
+      Query query, Update update, Class<?> entityClass, UpdateOptions options) {
+    return queries.update(query, update, entityClass, options);
+  }
+
+  @Override
+  public boolean delete(Query query, Class<?> entityClass) {
+    return queries.delete(query, entityClass, DeleteOptions.empty()).wasApplied();
+  }
+
+  @Override
+  public WriteResult delete(Query query, Class<?> entityClass, DeleteOptions options) {
+    return queries.delete(query, entityClass, options);
+  }
+
+  /** Asynchronous {@link #select(Query, Class)}: rows mapped on the async lifecycle executor. */
+  public <T> CompletableFuture<List<T>> selectAsync(Query query, Class<T> entityClass) {
+    return EntityQueryExecutor.guarded(
+        () -> queries.selectAsync(query, entityClass, lifecycleExecutor()));
+  }
+
+  /** Asynchronous {@link #selectOne(Query, Class)}. */
+  public <T> CompletableFuture<@Nullable T> selectOneAsync(Query query, Class<T> entityClass) {
+    return EntityQueryExecutor.guarded(
+        () -> queries.selectOneAsync(query, entityClass, lifecycleExecutor()));
+  }
+
+  /** Asynchronous {@link #slice(Query, Class)}. */
+  public <T> CompletableFuture<Slice<T>> sliceAsync(Query query, Class<T> entityClass) {
+    return EntityQueryExecutor.guarded(
+        () -> queries.sliceAsync(query, entityClass, lifecycleExecutor()));
+  }
+
+  /** Asynchronous {@link #count(Query, Class)}. */
+  public CompletableFuture<Long> countAsync(Query query, Class<?> entityClass) {
+    return EntityQueryExecutor.guarded(() -> queries.countAsync(query, entityClass));
+  }
+
+  /** Asynchronous {@link #exists(Query, Class)}. */
+  public CompletableFuture<Boolean> existsAsync(Query query, Class<?> entityClass) {
+    return EntityQueryExecutor.guarded(() -> queries.existsAsync(query, entityClass));
+  }
+
+  /** Asynchronous {@link #update(Query, Update, Class, UpdateOptions)}. */
+  public CompletableFuture<WriteResult> updateAsync(
+      Query query, Update update, Class<?> entityClass, UpdateOptions options) {
+    return queries.updateAsync(query, update, entityClass, options);
+  }
+
+  /** Asynchronous {@link #delete(Query, Class, DeleteOptions)}. */
+  public CompletableFuture<WriteResult> deleteAsync(
+      Query query, Class<?> entityClass, DeleteOptions options) {
+    return queries.deleteAsync(query, entityClass, options);
+  }
+
+  @Override
+  public <T> ExecutableSelect<T> query(Class<T> domainType) {
+    return new ExecutableSelect<>(this, domainType, Query.empty());
+  }
+
+  @Override
+  public <T> ExecutableInsert<T> insert(Class<T> domainType) {
+    return new ExecutableInsert<>(this, domainType, InsertOptions.empty());
+  }
+
+  @Override
+  public <T> ExecutableUpdate<T> update(Class<T> domainType) {
+    return new ExecutableUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty());
+  }
+
+  @Override
+  public <T> ExecutableDelete<T> delete(Class<T> domainType) {
+    return new ExecutableDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
   }
 
   // ---- for batches

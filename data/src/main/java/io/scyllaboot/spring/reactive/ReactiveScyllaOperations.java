@@ -23,7 +23,7 @@ import reactor.core.publisher.Mono;
  * <the entity's version>} (an update also increments it). A condition that does not hold signals
  * {@link org.springframework.dao.OptimisticLockingFailureException}.
  */
-public interface ReactiveScyllaOperations {
+public interface ReactiveScyllaOperations extends ReactiveScyllaQueryOperations {
 
   /** The reactive CQL template underneath, for statements the entity operations do not cover. */
   ReactiveCqlOperations getReactiveCqlOperations();

@@ -17,6 +17,8 @@ import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterSaveEvent;
 import io.scyllaboot.spring.core.mapping.event.BeforeSaveEvent;
+import io.scyllaboot.spring.core.query.Query;
+import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
@@ -33,6 +35,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.domain.Slice;
 import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -60,6 +63,7 @@ public class ReactiveScyllaTemplate
   private final ScyllaEntityConverter converter;
   private final EntityWriteSupport statements;
   private final ReactiveEntityLifecycle lifecycle = new ReactiveEntityLifecycle();
+  private final ReactiveEntityQueries queries;
 
   /** A template with a default mapping. */
   public ReactiveScyllaTemplate(CqlSession session) {
@@ -76,6 +80,7 @@ public class ReactiveScyllaTemplate
     this.session = cqlTemplate.getSession();
     this.translator = cqlTemplate.getExceptionTranslator();
     this.statements = new EntityWriteSupport(converter);
+    this.queries = new ReactiveEntityQueries(this);
   }
 
   @Override
@@ -143,6 +148,11 @@ public class ReactiveScyllaTemplate
    * reactive after-convert callbacks (both on the lifecycle scheduler).
    */
   public <T> Flux<T> read(Flux<Row> rows, Class<T> entityClass) {
+    return read(rows, entityClass, false);
+  }
+
+  /** {@link #read(Flux, Class)}; {@code partial}: rows of some columns, the others left null. */
+  <T> Flux<T> read(Flux<Row> rows, Class<T> entityClass, boolean partial) {
     ScyllaPersistentEntity<T> entity = statements.entity(entityClass);
     String table = entity.getTableName();
     boolean publishes = lifecycle.publishes();
@@ -154,7 +164,7 @@ public class ReactiveScyllaTemplate
                   if (publishes) {
                     lifecycle.publish(new AfterLoadEvent<>(row, entityClass, table));
                   }
-                  return converter.read(entity, row);
+                  return partial ? converter.readPartial(entity, row) : converter.read(entity, row);
                 });
     return lifecycle.hasCallbacks()
         ? read.concatMap(found -> lifecycle.afterConvert(found, table))
@@ -314,5 +324,55 @@ public class ReactiveScyllaTemplate
   @Override
   public Mono<Void> truncate(Class<?> entityClass) {
     return Mono.defer(() -> cqlTemplate.execute(statements.truncate(entityClass))).then();
+  }
+
+  // ---- Query objects (ReactiveScyllaQueryOperations)
+
+  @Override
+  public <T> Flux<T> select(Query query, Class<T> entityClass) {
+    return queries.select(query, entityClass);
+  }
+
+  @Override
+  public <T> Mono<T> selectOne(Query query, Class<T> entityClass) {
+    return queries.select(query, entityClass).next();
+  }
+
+  @Override
+  public <T> Mono<Slice<T>> slice(Query query, Class<T> entityClass) {
+    return queries.slice(query, entityClass);
+  }
+
+  @Override
+  public Mono<Long> count(Query query, Class<?> entityClass) {
+    return queries.count(query, entityClass);
+  }
+
+  @Override
+  public Mono<Boolean> exists(Query query, Class<?> entityClass) {
+    return queries.exists(query, entityClass);
+  }
+
+  @Override
+  public Mono<Boolean> update(Query query, Update update, Class<?> entityClass) {
+    return queries
+        .update(query, update, entityClass, UpdateOptions.empty())
+        .map(WriteResult::wasApplied);
+  }
+
+  @Override
+  public Mono<WriteResult> update(
+      Query query, Update update, Class<?> entityClass, UpdateOptions options) {
+    return queries.update(query, update, entityClass, options);
+  }
+
+  @Override
+  public Mono<Boolean> delete(Query query, Class<?> entityClass) {
+    return queries.delete(query, entityClass, DeleteOptions.empty()).map(WriteResult::wasApplied);
+  }
+
+  @Override
+  public Mono<WriteResult> delete(Query query, Class<?> entityClass, DeleteOptions options) {
+    return queries.delete(query, entityClass, options);
   }
 }

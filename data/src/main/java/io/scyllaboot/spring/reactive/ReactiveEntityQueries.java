@@ -1,0 +1,135 @@
+package io.scyllaboot.spring.reactive;
+
+import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.spring.core.DeleteOptions;
+import io.scyllaboot.spring.core.QueryRenderer;
+import io.scyllaboot.spring.core.QueryStatement;
+import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.WriteResult;
+import io.scyllaboot.spring.core.query.Query;
+import io.scyllaboot.spring.core.query.Update;
+import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.CqlPageRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.SliceImpl;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Runs {@link ReactiveScyllaQueryOperations} for {@link ReactiveScyllaTemplate}. */
+final class ReactiveEntityQueries {
+  private final ReactiveScyllaTemplate template;
+  private final CqlSession session;
+  private final ScyllaExceptionTranslator translator;
+  private final QueryRenderer renderer;
+
+  ReactiveEntityQueries(ReactiveScyllaTemplate template) {
+    this.template = template;
+    this.session = template.getReactiveCqlOperations().getSession();
+    this.translator = template.getReactiveCqlOperations().getExceptionTranslator();
+    this.renderer = new QueryRenderer(template.getConverter());
+  }
+
+  private ScyllaPersistentEntity<?> entity(Class<?> type) {
+    return template.getConverter().getMappingContext().getRequiredPersistentEntity(type);
+  }
+
+  <T> Flux<T> select(Query query, Class<T> type) {
+    return Flux.defer(
+        () -> {
+          QueryStatement statement = renderer.select(query, entity(type));
+          Flux<Row> rows =
+              prepared(statement)
+                  .flatMapMany(bound -> template.getReactiveCqlOperations().queryForRows(bound));
+          return template.read(rows, type, statement.columnsSelected());
+        });
+  }
+
+  <T> Mono<Slice<T>> slice(Query query, Class<T> type) {
+    return Mono.defer(
+        () -> {
+          int size = query.getQueryOptions().getPageSize();
+          if (size == 0) {
+            return Mono.error(
+                new IllegalArgumentException(
+                    "a slice of " + type.getName() + " needs a page size: Query.pageSize(n)"));
+          }
+          QueryStatement statement = renderer.select(query, entity(type));
+          return firstPage(statement)
+              .flatMap(
+                  page -> {
+                    List<Row> rows = new ArrayList<>(page.remaining());
+                    page.currentPage().forEach(rows::add);
+                    boolean more = page.hasMorePages();
+                    CqlPageRequest request =
+                        query.getPagingState() == null
+                            ? CqlPageRequest.first(size)
+                            : CqlPageRequest.of(size, query.getPagingState());
+                    CqlPageRequest fetched = request.fetched(more ? page.pagingState() : null);
+                    return template
+                        .read(Flux.fromIterable(rows), type, statement.columnsSelected())
+                        .collectList()
+                        .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
+                  });
+        });
+  }
+
+  Mono<Long> count(Query query, Class<?> type) {
+    return firstPage(() -> renderer.count(query, entity(type)))
+        .map(
+            page -> {
+              Row row = page.one();
+              return row == null ? 0L : row.getLong(0);
+            });
+  }
+
+  Mono<Boolean> exists(Query query, Class<?> type) {
+    return firstPage(() -> renderer.exists(query, entity(type))).map(page -> page.one() != null);
+  }
+
+  Mono<WriteResult> update(Query query, Update update, Class<?> type, UpdateOptions options) {
+    return write(() -> renderer.update(query, update, entity(type), options));
+  }
+
+  Mono<WriteResult> delete(Query query, Class<?> type, DeleteOptions options) {
+    return write(() -> renderer.delete(query, entity(type), options));
+  }
+
+  private Mono<WriteResult> write(Supplier<QueryStatement> render) {
+    return Mono.defer(
+        () -> {
+          QueryStatement statement = render.get();
+          return firstPage(statement).map(statement::writeResult);
+        });
+  }
+
+  private Mono<io.scyllaboot.driver.api.cql.BoundStatement> prepared(QueryStatement statement) {
+    return Mono.fromCompletionStage(() -> session.prepareAsync(statement.cql()))
+        .map(statement::bind)
+        .onErrorMap(error -> translate(statement.cql(), error));
+  }
+
+  private Mono<AsyncResultSet> firstPage(Supplier<QueryStatement> render) {
+    return Mono.defer(() -> firstPage(render.get()));
+  }
+
+  private Mono<AsyncResultSet> firstPage(QueryStatement statement) {
+    return prepared(statement)
+        .flatMap(bound -> Mono.fromCompletionStage(() -> session.executeAsync(bound)))
+        .onErrorMap(error -> translate(statement.cql(), error));
+  }
+
+  private Throwable translate(String cql, Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof RuntimeException runtime
+        ? translator.toRuntime("query", cql, runtime)
+        : cause;
+  }
+}
