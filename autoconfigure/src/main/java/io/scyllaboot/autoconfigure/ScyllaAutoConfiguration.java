@@ -49,8 +49,9 @@ public final class ScyllaAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  ScyllaConnectionDetails scyllaConnectionDetails(ScyllaProperties properties) {
-    return new PropertiesScyllaConnectionDetails(properties);
+  ScyllaConnectionDetails scyllaConnectionDetails(
+      ScyllaProperties properties, ObjectProvider<SslBundles> sslBundles) {
+    return new PropertiesScyllaConnectionDetails(properties, sslBundles.getIfAvailable());
   }
 
   /** Local rack, remote-DC failover and an AddressTranslator bean; before the app's customizers. */
@@ -68,17 +69,15 @@ public final class ScyllaAutoConfiguration {
   CqlSessionBuilder scyllaSessionBuilder(
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
-      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
-      ObjectProvider<SslBundles> sslBundles) {
-    return newBuilder(properties, connectionDetails, customizers, sslBundles);
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers) {
+    return newBuilder(properties, connectionDetails, customizers);
   }
 
   /** A new builder from the properties, the connection details and the customizers. */
   private static CqlSessionBuilder newBuilder(
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
-      ObjectProvider<CqlSessionBuilderCustomizer> customizers,
-      ObjectProvider<SslBundles> sslBundles) {
+      ObjectProvider<CqlSessionBuilderCustomizer> customizers) {
     CqlSessionBuilder builder = CqlSession.builder();
     for (InetSocketAddress point : connectionDetails.getContactPoints()) {
       builder.addContactPoint(point);
@@ -113,7 +112,7 @@ public final class ScyllaAutoConfiguration {
           request.getThrottler().getMaxConcurrentRequests(),
           request.getThrottler().getMaxQueueSize());
     }
-    ScyllaSecurity.apply(properties, connectionDetails, sslBundles.getIfAvailable(), builder);
+    ScyllaSecurity.apply(properties, connectionDetails, builder);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder;
   }
@@ -126,22 +125,22 @@ public final class ScyllaAutoConfiguration {
       ScyllaProperties properties,
       ScyllaConnectionDetails connectionDetails,
       ObjectProvider<CqlSessionBuilderCustomizer> customizers,
-      ObjectProvider<SslBundles> sslBundles,
       ObjectProvider<KeyspacePopulator> populators,
+      ObjectProvider<SchemaActionBeforeScripts> schemaAction,
       ResourceLoader resourceLoader) {
     if (properties.getSchemaAction() != ScyllaProperties.SchemaAction.NONE
         && properties.getKeyspace() != null
         && !properties.getKeyspace().isBlank()) {
       // A builder of its own: the application's may be a singleton bean, which withKeyspace(null)
       // would leave without its keyspace.
-      createKeyspace(
-          newBuilder(properties, connectionDetails, customizers, sslBundles), properties);
+      createKeyspace(newBuilder(properties, connectionDetails, customizers), properties);
     }
     CqlSession session = scyllaSessionBuilder.build();
     try {
       if (properties.getSchemaAction() == ScyllaProperties.SchemaAction.RECREATE_DROP_UNUSED) {
         new KeyspaceCleaner().populate(session);
       }
+      schemaAction.ifAvailable(action -> action.run(session));
       populate(session, properties, populators, resourceLoader);
     } catch (RuntimeException e) {
       session.close();

@@ -3,6 +3,7 @@ package io.scyllaboot.autoconfigure;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
+import org.springframework.boot.ssl.SslBundle;
 
 /**
  * Where and as whom to connect. Defined from {@code scylla.*} properties unless the application (or
@@ -26,8 +27,12 @@ public interface ScyllaConnectionDetails extends ConnectionDetails {
     return null;
   }
 
-  /** The SSL bundle to use, or null. */
-  default String getSslBundle() {
+  /**
+   * The SSL bundle the connections use (TLS on), or null for plain TCP unless {@code
+   * scylla.ssl.enabled} asks for the JDK's default trust store. As Spring Boot's {@code
+   * CassandraConnectionDetails}: a service-connection factory can hand over certificates.
+   */
+  default SslBundle getSslBundle() {
     return null;
   }
 }

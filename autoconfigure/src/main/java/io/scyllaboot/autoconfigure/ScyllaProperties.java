@@ -117,7 +117,8 @@ public class ScyllaProperties {
     CREATE_IF_NOT_EXISTS,
     /**
      * Drop and re-create the tables and user-defined types of repository entities (their data is
-     * lost): for tests. A type that a table of no repository entity still uses is kept.
+     * lost): for tests. Those of the scanned entities go before the schema scripts run, so that the
+     * scripts' rows stay. A type that a table of no repository entity still uses is kept.
      */
     RECREATE,
     /**

@@ -18,10 +18,7 @@ final class ScyllaSecurity {
   private ScyllaSecurity() {}
 
   static void apply(
-      ScyllaProperties properties,
-      ScyllaConnectionDetails details,
-      SslBundles sslBundles,
-      CqlSessionBuilder builder) {
+      ScyllaProperties properties, ScyllaConnectionDetails details, CqlSessionBuilder builder) {
     String username = details.getUsername();
     String password = details.getPassword();
     if ((username == null) != (password == null)) {
@@ -31,13 +28,13 @@ final class ScyllaSecurity {
     if (username != null) {
       builder.withAuthCredentials(username, password);
     }
-    String bundle = details.getSslBundle();
+    SslBundle bundle = details.getSslBundle();
     if (bundle != null) {
-      if (sslBundles == null) {
-        throw new IllegalStateException(
-            "scylla.ssl.bundle=" + bundle + " is set but no SslBundles bean exists");
-      }
-      builder.withSslContext(sslContext(bundle, sslBundles));
+      String name =
+          details instanceof PropertiesScyllaConnectionDetails fromProperties
+              ? fromProperties.getSslBundleName()
+              : "of " + details.getClass().getSimpleName();
+      builder.withSslContext(sslContext(name, bundle));
     } else if (properties.getSsl().isEnabled()) {
       try {
         builder.withSslContext(SSLContext.getDefault());
@@ -62,7 +59,11 @@ final class ScyllaSecurity {
    * driver creates; checked once here, so that a bad option fails start-up, not each connection.
    */
   static SSLContext sslContext(String name, SslBundles sslBundles) {
-    SslBundle bundle = sslBundles.getBundle(name);
+    return sslContext(name, sslBundles.getBundle(name));
+  }
+
+  /** As {@link #sslContext(String, SslBundles)}, for a bundle handed over by connection details. */
+  static SSLContext sslContext(String name, SslBundle bundle) {
     SSLContext context = bundle.createSslContext();
     SslOptions options = bundle.getOptions();
     if (options == null || !options.isSpecified()) {

@@ -3,6 +3,7 @@ package io.scyllaboot.test;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -55,6 +58,35 @@ public final class LocalScyllaNode {
     return SHARED;
   }
 
+  private static final Map<String, LocalScyllaNode> BY_ADDRESS = new ConcurrentHashMap<>();
+
+  /**
+   * The node of this JVM on {@code host:port}: the shared one for 127.0.0.1:9042, else one kept
+   * under a directory of its own (a loopback address other than 127.0.0.1 keeps its storage port
+   * apart from the shared node's).
+   */
+  public static LocalScyllaNode at(String host, int port) {
+    if (SHARED.host.equals(host) && SHARED.port == port) {
+      return SHARED;
+    }
+    return BY_ADDRESS.computeIfAbsent(
+        host + ":" + port,
+        address ->
+            new LocalScyllaNode(
+                host,
+                port,
+                freePort(),
+                home().resolveSibling(home().getFileName() + "-" + host + "-" + port)));
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("no free port for the node's JMX", e);
+    }
+  }
+
   private static Path home() {
     String configured = System.getProperty("scylla.local-node.dir");
     return configured != null
@@ -91,8 +123,27 @@ public final class LocalScyllaNode {
 
   /** Starts the node unless one answers already; returns when its CQL port accepts connections. */
   public synchronized LocalScyllaNode ensureRunning() {
+    return ensureRunning(true);
+  }
+
+  /**
+   * As {@link #ensureRunning()}, but a node that answers on the address and that this JVM did not
+   * start is used only if {@code reuse} is true: a test must not write into whatever server happens
+   * to listen there unless told to.
+   *
+   * @throws IllegalStateException if another process's node answers and {@code reuse} is false
+   */
+  public synchronized LocalScyllaNode ensureRunning(boolean reuse) {
     if (isListening()) {
-      return this;
+      if (reuse || (process != null && process.isAlive())) {
+        return this;
+      }
+      throw new IllegalStateException(
+          "a node this JVM did not start answers on "
+              + contactPoint()
+              + ": to run the test against it, say so with @WithLocalScyllaNode(reuse = true)"
+              + " (or -Dscylla.local-node.reuse=true); else free the address or choose another"
+              + " with @WithLocalScyllaNode(host = ..., port = ...)");
     }
     try {
       fetchJars();

@@ -14,8 +14,9 @@ import org.springframework.test.context.ContextCustomizerFactory;
 import org.springframework.test.context.MergedContextConfiguration;
 
 /**
- * For test classes annotated {@link WithLocalScyllaNode}: starts the local node if needed and
- * registers a {@link ScyllaConnectionDetails} bean pointing at it, which the auto-configuration
+ * For test classes annotated {@link WithLocalScyllaNode}: starts the node of its address if needed
+ * (using another process's only when told to) and registers a {@link ScyllaConnectionDetails} bean
+ * pointing at it (unless {@code overrideContactPoints = false}), which the auto-configuration
  * prefers to the {@code scylla.*} connection properties. It also supplies {@code
  * scylla.keyspace-replication} (one replica: the local node is a single node) at the lowest
  * precedence, so that a test's schema action may create its keyspace; the application's own setting
@@ -29,17 +30,25 @@ public final class LocalScyllaNodeContextCustomizerFactory implements ContextCus
     boolean annotated =
         MergedAnnotations.from(testClass, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
             .isPresent(WithLocalScyllaNode.class);
-    return annotated ? new Customizer() : null;
+    if (!annotated) {
+      return null;
+    }
+    WithLocalScyllaNode settings = LocalScyllaNodeExtension.settings(testClass);
+    return new Customizer(
+        settings.host(), settings.port(), settings.reuse(), settings.overrideContactPoints());
   }
 
   static final String SINGLE_NODE_REPLICATION =
       "{'class': 'SimpleStrategy', 'replication_factor': 1}";
 
-  private static final class Customizer implements ContextCustomizer {
+  /** A record: contexts of classes with the same settings are cached as one. */
+  private record Customizer(String host, int port, boolean reuse, boolean overrideContactPoints)
+      implements ContextCustomizer {
     @Override
     public void customizeContext(
         ConfigurableApplicationContext context, MergedContextConfiguration config) {
-      LocalScyllaNode node = LocalScyllaNode.shared().ensureRunning();
+      boolean reuseAny = reuse || Boolean.getBoolean("scylla.local-node.reuse");
+      LocalScyllaNode node = LocalScyllaNode.at(host, port).ensureRunning(reuseAny);
       context
           .getEnvironment()
           .getPropertySources()
@@ -47,6 +56,9 @@ public final class LocalScyllaNodeContextCustomizerFactory implements ContextCus
               new MapPropertySource(
                   "localScyllaNode",
                   Map.of("scylla.keyspace-replication", SINGLE_NODE_REPLICATION)));
+      if (!overrideContactPoints) {
+        return;
+      }
       ConfigurableListableBeanFactory beans = context.getBeanFactory();
       beans.registerSingleton(
           "localScyllaNodeConnectionDetails",
@@ -61,16 +73,6 @@ public final class LocalScyllaNodeContextCustomizerFactory implements ContextCus
               return node.datacenter();
             }
           });
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof Customizer;
-    }
-
-    @Override
-    public int hashCode() {
-      return Customizer.class.hashCode();
     }
   }
 }

@@ -13,7 +13,7 @@ import org.springframework.test.context.ContextCustomizer;
 /** The Spring hook of {@link WithLocalScyllaNode}, on the shared local node (started if needed). */
 class LocalScyllaNodeContextCustomizerIT {
 
-  @WithLocalScyllaNode
+  @WithLocalScyllaNode(reuse = true) // the node may be a CI script's
   static class Annotated {}
 
   static class NotAnnotated {}

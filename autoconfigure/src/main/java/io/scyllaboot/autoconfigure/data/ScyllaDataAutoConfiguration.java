@@ -84,8 +84,7 @@ public final class ScyllaDataAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean
   @Conditional(OnSchemaCreation.class)
-  SchemaCreator scyllaSchemaCreator(
-      CqlSession session,
+  EntitySchemaAction scyllaEntitySchemaAction(
       ScyllaMappingContext mappingContext,
       ScyllaManagedTypes managedTypes,
       Environment environment) {
@@ -95,9 +94,14 @@ public final class ScyllaDataAutoConfiguration {
         OnSchemaCreation.schemaAction(environment) == SchemaAction.RECREATE
             ? SchemaCreator.Action.RECREATE
             : SchemaCreator.Action.CREATE_IF_NOT_EXISTS;
-    SchemaCreator creator = new SchemaCreator(session, mappingContext, action);
+    return new EntitySchemaAction(mappingContext, managedTypes, action);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @Conditional(OnSchemaCreation.class)
+  SchemaCreator scyllaSchemaCreator(CqlSession session, EntitySchemaAction schemaAction) {
     // Entities no repository names have tables too (the repositories add theirs as they start).
-    creator.createIfNotExists(managedTypes.toList());
-    return creator;
+    return schemaAction.creatorFor(session);
   }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.persistence.autoconfigure.EntityScan;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Configuration;
 
@@ -35,6 +36,13 @@ class ScyllaSchemaActionIT {
   @Configuration(proxyBeanMethods = false)
   @EnableScyllaRepositories(basePackageClasses = GadgetRepository.class)
   static class Repositories {}
+
+  /** The entities as an application's package scan finds them: the schema action's own set. */
+  @Configuration(proxyBeanMethods = false)
+  @EntityScan(basePackageClasses = Gadget.class)
+  static class ScannedEntities {}
+
+  private static final UUID SEEDED = UUID.fromString("5b0e7a3c-0d8e-4a5e-9d1f-2a7c3e4b5f60");
 
   @BeforeAll
   static void node() {
@@ -64,6 +72,8 @@ class ScyllaSchemaActionIT {
             "scylla.contact-points=" + CassandraNode.HOST + ":" + CassandraNode.PORT,
             "scylla.keyspace=" + keyspace,
             "scylla.request.timeout=30s",
+            // The node is shared and schema changes are slow on it: no start-up race.
+            "scylla.connection.connect-timeout=30s",
             "scylla.schema-action=" + action,
             "scylla.keyspace-replication={'class': 'SimpleStrategy', 'replication_factor': 1}");
   }
@@ -142,6 +152,28 @@ class ScyllaSchemaActionIT {
       try (ResultSet rows = admin.execute("SELECT k FROM " + keyspace + ".unmapped")) {
         assertThat(rows.one()).isNotNull();
       }
+    }
+  }
+
+  @Test
+  void recreate_should_run_before_the_schema_scripts_so_that_their_seed_rows_survive() {
+    UUID id = seed();
+    app("recreate")
+        .withUserConfiguration(ScannedEntities.class)
+        .withPropertyValues("scylla.schema-scripts=classpath:schema-scripts/gadgets-seed.cql")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              GadgetRepository gadgets = context.getBean(GadgetRepository.class);
+              assertThat(gadgets.findById(id)).as("dropped by the schema action").isEmpty();
+              assertThat(gadgets.findById(SEEDED))
+                  .as("inserted by the script after the schema action")
+                  .get()
+                  .extracting(Gadget::name)
+                  .isEqualTo("seeded");
+            });
+    try (CqlSession admin = admin()) {
+      assertThat(columns(admin, "gadgets")).doesNotContain("stale_column");
     }
   }
 

@@ -42,7 +42,7 @@ final class EntityCql<T> {
     this.entity = entity;
     this.converter = converter;
     this.key = entity.getPrimaryKey();
-    this.regular = entity.getColumns().stream().filter(p -> !key.contains(p)).toList();
+    this.regular = entity.getWritableColumns().stream().filter(p -> !key.contains(p)).toList();
     this.version = entity.getVersionProperty();
     // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
     this.table = entity.getQualifiedTableName();
@@ -81,11 +81,11 @@ final class EntityCql<T> {
           "INSERT INTO "
               + table
               + " ("
-              + entity.getColumns().stream()
+              + entity.getWritableColumns().stream()
                   .map(ScyllaPersistentProperty::getCqlName)
                   .collect(Collectors.joining(", "))
               + ") VALUES ("
-              + "?, ".repeat(entity.getColumns().size() - 1)
+              + "?, ".repeat(entity.getWritableColumns().size() - 1)
               + "?)"
               + (ifNotExists ? " IF NOT EXISTS" : "")
               + (ttl ? " USING TTL ?" : "");

@@ -226,11 +226,14 @@ public class ScyllaEntityConverter {
     return zone == null ? ZoneId.systemDefault() : zone;
   }
 
-  /** The column values of an entity, by column name, key columns first. */
+  /**
+   * The values of an entity's {@linkplain ScyllaPersistentEntity#getWritableColumns() writable
+   * columns}, by column name, key columns first.
+   */
   public <T> Map<String, Object> write(ScyllaPersistentEntity<T> entity, T instance) {
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(instance);
     Map<String, Object> values = new LinkedHashMap<>();
-    for (ScyllaPersistentProperty property : entity.getColumns()) {
+    for (ScyllaPersistentProperty property : entity.getWritableColumns()) {
       values.put(
           property.getColumnName(),
           convertWrite(property, entity.getColumnValue(accessor, property)));

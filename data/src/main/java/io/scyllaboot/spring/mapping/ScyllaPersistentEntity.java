@@ -21,6 +21,7 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   private List<ScyllaPersistentProperty> partitionKey = List.of();
   private List<ScyllaPersistentProperty> clusteringColumns = List.of();
   private List<ScyllaPersistentProperty> columns = List.of();
+  private List<ScyllaPersistentProperty> writableColumns = List.of();
   private Function<Class<?>, ScyllaPersistentEntity<?>> keyClasses;
   private ScyllaPersistentProperty keyClassProperty;
   private ScyllaPersistentEntity<Object> keyClassEntity;
@@ -111,6 +112,11 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     this.partitionKey = List.copyOf(partition);
     this.clusteringColumns = List.copyOf(clustering);
     this.columns = List.copyOf(ordered);
+    // Key columns are always written: a row cannot be addressed without them.
+    this.writableColumns =
+        ordered.stream()
+            .filter(p -> p.isWritable() || partition.contains(p) || clustering.contains(p))
+            .toList();
   }
 
   /** The table name (or the UDT name), as the server stores it. */
@@ -156,6 +162,14 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   /** Every column: key columns first. */
   public List<ScyllaPersistentProperty> getColumns() {
     return columns;
+  }
+
+  /**
+   * The columns an INSERT or UPDATE writes, in {@link #getColumns()} order: all but those of
+   * {@code @ReadOnlyProperty} properties (read, never written, as in Spring Data Cassandra).
+   */
+  public List<ScyllaPersistentProperty> getWritableColumns() {
+    return writableColumns;
   }
 
   /**

@@ -31,7 +31,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * under a little load; every panel that load moves must show a non-zero value. The screenshot is
  * kept at {@code samples/target/dashboard.png}.
  */
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DashboardBrowserIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("dashboard");

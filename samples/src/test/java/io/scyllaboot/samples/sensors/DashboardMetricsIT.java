@@ -32,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * every grouping label the dashboard's Prometheus queries use must be in {@code
  * /actuator/prometheus}.
  */
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DashboardMetricsIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("dashboard");

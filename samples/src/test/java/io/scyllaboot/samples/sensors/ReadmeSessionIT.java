@@ -24,7 +24,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * changes), and compares every output with the page's, times, dates, paging tokens and byte counts
  * aside: the manual shows what the sample prints.
  */
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class ReadmeSessionIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("readme");

@@ -30,7 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * WithLocalScyllaNode} (the test-support module users get too) starts the local node if needed and
  * points the starter at it: no contact-point property.
  */
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SensorsApplicationIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("sensors");

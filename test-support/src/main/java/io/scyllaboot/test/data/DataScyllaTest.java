@@ -17,8 +17,9 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 /**
  * A test of the data layer only, the counterpart of Spring Boot's {@code @DataCassandraTest}: the
- * application's {@code @SpringBootApplication} is found as usual, but only Scylla Boot's driver,
- * mapping and repository auto-configurations run (no web, health or metrics), and component
+ * application's {@code @SpringBootApplication} is found as usual, but only the auto-configurations
+ * of {@link AutoConfigureDataScylla} run (SSL bundles, driver, mapping, blocking and reactive
+ * templates and repositories, service connections; no web, health or metrics), and component
  * scanning keeps only {@code KeyspacePopulator} and {@code CqlSessionBuilderCustomizer} components
  * (no {@code @Service}, {@code @Controller}...). Repositories of the application's packages are
  * created. Combine it with {@link io.scyllaboot.test.WithLocalScyllaNode} to run against the local
@@ -40,6 +41,7 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
 @ExtendWith(SpringExtension.class)
 @OverrideAutoConfiguration(enabled = false)
 @TypeExcludeFilters(DataScyllaTypeExcludeFilter.class)
+@AutoConfigureDataScylla
 @ImportAutoConfiguration
 public @interface DataScyllaTest {
 

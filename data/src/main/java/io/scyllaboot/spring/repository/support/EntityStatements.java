@@ -67,9 +67,11 @@ public final class EntityStatements<T, ID> {
         "INSERT INTO "
             + table
             + " ("
-            + columns
+            + entity.getWritableColumns().stream()
+                .map(ScyllaPersistentProperty::getCqlName)
+                .collect(Collectors.joining(", "))
             + ") VALUES ("
-            + "?, ".repeat(entity.getColumns().size() - 1)
+            + "?, ".repeat(entity.getWritableColumns().size() - 1)
             + "?)";
     this.selectByKey = "SELECT " + columns + " FROM " + table + " WHERE " + where;
     this.existsByKey =

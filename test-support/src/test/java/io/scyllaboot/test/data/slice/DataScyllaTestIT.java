@@ -5,17 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.autoconfigure.data.ScyllaDataAutoConfiguration;
 import io.scyllaboot.autoconfigure.data.ScyllaRepositoriesAutoConfiguration;
+import io.scyllaboot.autoconfigure.data.ScyllaTemplateAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.ResultSet;
+import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.test.WithLocalScyllaNode;
+import io.scyllaboot.test.data.AutoConfigureDataScylla;
 import io.scyllaboot.test.data.DataScyllaTest;
 import java.util.Arrays;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.annotation.MergedAnnotations;
+import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
 
 /**
  * The data slice against the local node: the repository of the application's package works, the
@@ -28,7 +34,7 @@ import org.springframework.context.ApplicationContext;
       "scylla.schema-action=recreate",
       "scylla.request.timeout=30s"
     })
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 class DataScyllaTestIT {
   static final String KEYSPACE = "data_scylla_test_it";
 
@@ -55,10 +61,22 @@ class DataScyllaTestIT {
     assertThat(
             Arrays.stream(context.getBeanDefinitionNames())
                 .filter(name -> name.startsWith("io.scyllaboot.autoconfigure.")))
-        .as("the slice's auto-configurations only")
-        .containsExactlyInAnyOrder(
+        .as("the slice's auto-configurations (those of @AutoConfigureDataScylla)")
+        .contains(
             ScyllaAutoConfiguration.class.getName(),
             ScyllaDataAutoConfiguration.class.getName(),
-            ScyllaRepositoriesAutoConfiguration.class.getName());
+            ScyllaTemplateAutoConfiguration.class.getName(),
+            ScyllaRepositoriesAutoConfiguration.class.getName())
+        .noneMatch(name -> name.matches(".*\\.(health|metrics|observation|endpoint)\\..*"));
+  }
+
+  @Test
+  void should_import_what_data_cassandra_test_imports_ssl_and_templates() {
+    assertThat(context.getBeanNamesForType(SslBundles.class)).as("SslAutoConfiguration").hasSize(1);
+    assertThat(context.getBeanNamesForType(ScyllaTemplate.class)).hasSize(1);
+    assertThat(
+            MergedAnnotations.from(DataScyllaTestIT.class, SearchStrategy.TYPE_HIERARCHY)
+                .isPresent(AutoConfigureDataScylla.class))
+        .isTrue();
   }
 }
