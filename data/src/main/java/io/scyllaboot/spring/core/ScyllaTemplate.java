@@ -29,6 +29,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.domain.SearchResults;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
@@ -359,6 +360,12 @@ public class ScyllaTemplate
   @Override
   public ScyllaBatchOperations batchOps(BatchStatement.BatchType type) {
     return new DefaultScyllaBatchOperations(this, type);
+  }
+
+  @Override
+  public <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) {
+    return new VectorSearches(cqlTemplate, converter)
+        .search(search, cql(entityClass).entity(), rowMapper(entityClass));
   }
 
   // ---- for batches
