@@ -584,8 +584,19 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public int encodedSize(int protocolVersion) {
+    return encodedSize(protocolVersion, false);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion) {
+    encode(out, protocolVersion, false);
+  }
+
+  @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
     return Execute.encodedSize(
         protocolVersion,
+        metadataIds,
         ((DefaultBoundStatement) statement).prepared().id(),
         resultMetadataId,
         sharedOptions,
@@ -594,10 +605,11 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   }
 
   @Override
-  public void encode(ByteBuf out, int protocolVersion) {
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
     Execute.encode(
         out,
         protocolVersion,
+        metadataIds,
         ((DefaultBoundStatement) statement).prepared().id(),
         resultMetadataId,
         sharedOptions,
