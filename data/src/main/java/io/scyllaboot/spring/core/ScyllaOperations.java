@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
+import org.springframework.data.domain.SearchResults;
 
 /**
  * Entity operations in the style of Spring Data Cassandra's {@code CassandraOperations}: rows read
@@ -126,4 +127,14 @@ public interface ScyllaOperations extends ScyllaQueryOperations, FluentScyllaOpe
 
   /** Removes every row of the entity's table. */
   void truncate(Class<?> entityClass) throws DataAccessException;
+
+  /**
+   * The entities nearest a vector by their {@code @VectorType} column, nearest first, each with the
+   * server's similarity as its score ({@code ORDER BY column ANN OF ? LIMIT n}); see {@link
+   * VectorSearch}. The column needs an SAI index ({@code @SaiIndexed}).
+   *
+   * @throws IllegalArgumentException when the property is not a vector column of the vector's
+   *     dimensions
+   */
+  <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) throws DataAccessException;
 }

@@ -31,6 +31,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
@@ -477,6 +478,10 @@ public class ScyllaTemplate
   @Override
   public <T> ExecutableDelete<T> delete(Class<T> domainType) {
     return new ExecutableDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
+  @Override
+  public <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) {
+    return new VectorSearches(cqlTemplate, converter)
+        .search(search, cql(entityClass).entity(), rowMapper(entityClass));
   }
 
   // ---- for batches

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.data.core.TypeInformation;
+import org.springframework.data.domain.Vector;
 import org.springframework.data.mapping.InstanceCreatorMetadata;
 import org.springframework.data.mapping.Parameter;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -51,7 +52,14 @@ public class ScyllaEntityConverter {
 
   /** Reads a row into a new instance of a table entity. */
   public <T> T read(ScyllaPersistentEntity<T> entity, Row row) {
-    return read(entity, property -> row.getObject(property.getColumnName()));
+    return read(entity, property -> column(row, property));
+  }
+
+  // A float vector property reads the column without boxing its elements.
+  private static Object column(Row row, ScyllaPersistentProperty property) {
+    return property.readsFloatVector()
+        ? row.getFloatVector(property.getColumnName())
+        : row.getObject(property.getColumnName());
   }
 
   /**
@@ -63,7 +71,7 @@ public class ScyllaEntityConverter {
         entity,
         property ->
             row.columnDefinitions().contains(property.getColumnName())
-                ? row.getObject(property.getColumnName())
+                ? column(row, property)
                 : null);
   }
 
@@ -140,6 +148,10 @@ public class ScyllaEntityConverter {
     }
     if (conversions.hasCustomReadTarget(value.getClass(), type)) {
       return conversionService.convert(value, type);
+    }
+    Object vector = FloatVectors.read(type, value);
+    if (vector != null) {
+      return vector;
     }
     if (declared.isMap() && value instanceof Map<?, ?> map) {
       TypeInformation<?> keyType = declared.getComponentType();
@@ -262,6 +274,12 @@ public class ScyllaEntityConverter {
     }
     if (value instanceof Enum<?> constant) {
       return constant.name();
+    }
+    if (value instanceof Vector vector) {
+      return vector.toFloatArray(); // a copy the codec writes without boxing
+    }
+    if (value instanceof float[]) {
+      return value;
     }
     if (value instanceof Date date) {
       return date.toInstant();

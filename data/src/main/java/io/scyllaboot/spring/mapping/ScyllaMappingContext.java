@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.core.TypeInformation;
+import org.springframework.data.domain.Vector;
 import org.springframework.data.mapping.context.AbstractMappingContext;
 import org.springframework.data.mapping.model.Property;
 import org.springframework.data.mapping.model.SimpleTypeHolder;
@@ -43,7 +44,8 @@ public class ScyllaMappingContext
               BigInteger.class,
               CqlDuration.class,
               TupleValue.class,
-              UdtValue.class),
+              UdtValue.class,
+              Vector.class),
           true);
 
   private final NamingStrategy naming;

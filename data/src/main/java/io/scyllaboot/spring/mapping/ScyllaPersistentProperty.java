@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.mapping;
 
+import org.springframework.data.domain.Vector;
 import org.springframework.data.mapping.Association;
 import org.springframework.data.mapping.PersistentEntity;
 import org.springframework.data.mapping.model.AnnotationBasedPersistentProperty;
@@ -102,6 +103,21 @@ public class ScyllaPersistentProperty
     return keyColumn != null && keyColumn.ordering() == Ordering.DESCENDING
         ? ClusteringColumn.Ordering.DESC
         : ClusteringColumn.Ordering.ASC;
+  }
+
+  /** The n of a {@link VectorType} column's {@code vector<float, n>}, or -1 for another column. */
+  public int getVectorDimensions() {
+    VectorType vector = findAnnotation(VectorType.class);
+    return vector == null ? -1 : vector.dimensions();
+  }
+
+  /**
+   * Whether the column is a {@code vector<float, n>} read straight into the {@code float[]} (or
+   * Spring Data {@code Vector}) of this property, without boxing each element.
+   */
+  public boolean readsFloatVector() {
+    return getVectorDimensions() > 0
+        && (getType() == float[].class || Vector.class.isAssignableFrom(getType()));
   }
 
   @Override

@@ -86,6 +86,16 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     }
     ScyllaPersistentEntity<?> entity =
         converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
+    if (queryMethod.isSearchQuery() && !declared) {
+      if (template == null) {
+        throw new IllegalStateException(
+            "Repository method "
+                + queryMethod.describe()
+                + " is a vector search, which runs through a ScyllaTemplate: build the lookup"
+                + " strategy with one");
+      }
+      return new VectorSearchQuery(queryMethod, entity, template);
+    }
     QueryRunner runner =
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return declared && key != QueryLookupStrategy.Key.CREATE

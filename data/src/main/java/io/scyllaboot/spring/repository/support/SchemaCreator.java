@@ -93,6 +93,9 @@ public class SchemaCreator {
       createTypes(property.getTypeInformation(), entity.getKeyspace());
     }
     session.execute(createTableCql(entity)).close();
+    for (String index : SchemaIndexes.createIndexCql(entity)) {
+      session.execute(index).close();
+    }
   }
 
   /** Drops the user-defined types of a column, the outer ones first (they use the inner ones). */
@@ -147,10 +150,7 @@ public class SchemaCreator {
   public String createTableCql(ScyllaPersistentEntity<?> entity) {
     List<String> columns = new ArrayList<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      columns.add(
-          property.getCqlName()
-              + " "
-              + cqlType(property.getTypeInformation(), false, entity.getKeyspace()));
+      columns.add(property.getCqlName() + " " + columnType(property, entity.getKeyspace()));
     }
     String partition =
         String.join(
@@ -204,7 +204,7 @@ public class SchemaCreator {
     List<String> fields = new ArrayList<>();
     for (ScyllaPersistentProperty field : udt.getColumns()) {
       createTypes(field.getTypeInformation(), keyspace);
-      fields.add(field.getCqlName() + " " + cqlType(field.getTypeInformation(), false, keyspace));
+      fields.add(field.getCqlName() + " " + columnType(field, keyspace));
     }
     session
         .execute(
@@ -221,6 +221,12 @@ public class SchemaCreator {
     return keyspace == null
         ? CqlIdentifiers.cql(name)
         : CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(name);
+  }
+
+  /** The CQL type of a column or UDT field: its annotation's, else the Java type's. */
+  private String columnType(ScyllaPersistentProperty property, String keyspace) {
+    String vector = SchemaIndexes.vectorType(property);
+    return vector != null ? vector : cqlType(property.getTypeInformation(), false, keyspace);
   }
 
   private String cqlType(TypeInformation<?> type, boolean nested, String keyspace) {

@@ -103,6 +103,18 @@ public interface Row {
 
   <T> List<T> getList(String name, Class<T> elementType);
 
+  /**
+   * A {@code vector<float, n>} value as a new {@code float[n]}, read straight from the page's bytes
+   * (no boxed {@code Float} per element, unlike {@link #getList}); {@code null} for a null or empty
+   * value. {@code get(index, float[].class)} reads the same way.
+   *
+   * @throws IllegalArgumentException naming the column when it is not a {@code vector<float, n>}
+   */
+  float @Nullable [] getFloatVector(int index);
+
+  /** As {@link #getFloatVector(int)}. */
+  float @Nullable [] getFloatVector(String name);
+
   <T> Set<T> getSet(int index, Class<T> elementType);
 
   <T> Set<T> getSet(String name, Class<T> elementType);

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.cql.ColumnDefinition;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.Unset;
 import io.scyllaboot.driver.api.error.InvalidBindValueException;
+import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.EmptyValue;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
@@ -105,7 +106,7 @@ final class Binder {
    * headed for an exception message or a log.
    */
   static String describe(Object value) {
-    return "a value of Java type " + value.getClass().getName();
+    return "a value of Java type " + value.getClass().getTypeName();
   }
 
   private static String describe(TypeCodec<?> codec, Object value) {
@@ -114,6 +115,10 @@ final class Binder {
         && codec.javaType() != null
         && Number.class.isAssignableFrom(codec.javaType())) {
       return type + " (out of range, or not convertible without loss)";
+    }
+    if (value instanceof float[] floats && codec.cqlType() instanceof DataType.VectorType vector) {
+      // A length is no secret, and the usual mistake.
+      return type + " of " + floats.length + " elements, not " + vector.dimensions();
     }
     return type;
   }

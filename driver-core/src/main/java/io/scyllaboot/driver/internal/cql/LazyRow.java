@@ -131,7 +131,7 @@ final class LazyRow implements Row {
             + " (read as "
             + page.codec(index).javaType().getName()
             + "), not "
-            + requested.getName());
+            + requested.getTypeName());
   }
 
   private static Class<?> box(Class<?> type) {
@@ -158,6 +158,9 @@ final class LazyRow implements Row {
 
   @Override
   public <T> T get(int index, Class<T> type) {
+    if (type == float[].class) {
+      return type.cast(getFloatVector(index));
+    }
     @SuppressWarnings("unchecked")
     T value = (T) typed(index, type);
     return value;
@@ -319,6 +322,46 @@ final class LazyRow implements Row {
   @Override
   public <T> List<T> getList(String name, Class<T> elementType) {
     return getList(index(name), elementType);
+  }
+
+  @Override
+  public float[] getFloatVector(int index) {
+    checkIndex(index);
+    if (!(page.columnDefinitions().get(index).type() instanceof DataType.VectorType vector)
+        || vector.element() != PrimitiveType.FLOAT) {
+      throw wrongType(index, float[].class);
+    }
+    int offset = cell(index);
+    ByteBuf buffer = page.rows().buffer();
+    int length = buffer.getInt(offset);
+    if (length <= 0) {
+      return null; // null, or an empty value (a vector has no empty Java form)
+    }
+    int dimensions = vector.dimensions();
+    if (length != 4L * dimensions) {
+      throw new IllegalArgumentException(
+          "column "
+              + index
+              + " '"
+              + page.columnDefinitions().get(index).name()
+              + "' is "
+              + vector.asCql()
+              + ", which takes "
+              + 4L * dimensions
+              + " bytes, but the value has "
+              + length);
+    }
+    float[] floats = new float[dimensions];
+    int start = offset + 4;
+    for (int i = 0; i < dimensions; i++) {
+      floats[i] = buffer.getFloat(start + 4 * i);
+    }
+    return floats;
+  }
+
+  @Override
+  public float[] getFloatVector(String name) {
+    return getFloatVector(index(name));
   }
 
   @Override

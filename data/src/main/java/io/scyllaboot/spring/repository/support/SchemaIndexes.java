@@ -1,0 +1,131 @@
+package io.scyllaboot.spring.repository.support;
+
+import io.scyllaboot.spring.mapping.CqlIdentifiers;
+import io.scyllaboot.spring.mapping.Indexed;
+import io.scyllaboot.spring.mapping.SaiIndexed;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.data.domain.Vector;
+
+/**
+ * The schema statements that annotations on columns ask for: {@code vector<float, n>} column types
+ * ({@code @VectorType}), and the indexes ({@code @Indexed}, {@code @SaiIndexed}) created after the
+ * table.
+ */
+final class SchemaIndexes {
+  private SchemaIndexes() {}
+
+  /**
+   * The {@code vector<float, n>} type of a {@code @VectorType} property, or null for another.
+   *
+   * @throws IllegalStateException naming the property when its Java type cannot hold a float
+   *     vector, or when a Spring Data {@code Vector} lacks its dimensions
+   */
+  static String vectorType(ScyllaPersistentProperty property) {
+    int dimensions = property.getVectorDimensions();
+    Class<?> type = property.getType();
+    if (dimensions < 0) {
+      if (Vector.class.isAssignableFrom(type)) {
+        throw new IllegalStateException(
+            "The Vector property "
+                + describe(property)
+                + " needs @VectorType(dimensions = n) for its vector<float, n> column");
+      }
+      return null;
+    }
+    if (dimensions == 0) {
+      throw new IllegalStateException(
+          "@VectorType on " + describe(property) + " needs dimensions > 0, not " + dimensions);
+    }
+    if (type != float[].class
+        && !Vector.class.isAssignableFrom(type)
+        && !List.class.isAssignableFrom(type)) {
+      throw new IllegalStateException(
+          "@VectorType on "
+              + describe(property)
+              + " of type "
+              + type.getTypeName()
+              + ": a vector<float, n> maps to a float[], a List<Float> or a Spring Data Vector");
+    }
+    return "vector<float, " + dimensions + ">";
+  }
+
+  private static String describe(ScyllaPersistentProperty property) {
+    return property.getOwner().getType().getSimpleName() + "." + property.getName();
+  }
+
+  /** The CREATE INDEX IF NOT EXISTS statements of the entity's annotated columns. */
+  static List<String> createIndexCql(ScyllaPersistentEntity<?> entity) {
+    List<String> statements = new ArrayList<>();
+    for (ScyllaPersistentProperty property : entity.getColumns()) {
+      Indexed secondary = property.findAnnotation(Indexed.class);
+      if (secondary != null) {
+        statements.add(
+            "CREATE INDEX IF NOT EXISTS "
+                + indexName(entity, property, secondary.value())
+                + " ON "
+                + entity.getQualifiedTableName()
+                + " ("
+                + property.getCqlName()
+                + ")");
+      }
+      SaiIndexed sai = property.findAnnotation(SaiIndexed.class);
+      if (sai != null) {
+        statements.add(saiIndexCql(entity, property, sai));
+      }
+    }
+    return statements;
+  }
+
+  private static String saiIndexCql(
+      ScyllaPersistentEntity<?> entity, ScyllaPersistentProperty property, SaiIndexed sai) {
+    Map<String, String> options = new LinkedHashMap<>();
+    if (property.getVectorDimensions() > 0) {
+      options.put("similarity_function", sai.similarityFunction().indexOption());
+    }
+    for (String option : sai.options()) {
+      int equals = option.indexOf('=');
+      if (equals <= 0) {
+        throw new IllegalStateException(
+            "@SaiIndexed on "
+                + describe(property)
+                + ": the option '"
+                + option
+                + "' is not of the form key=value");
+      }
+      options.put(option.substring(0, equals).trim(), option.substring(equals + 1).trim());
+    }
+    StringBuilder cql =
+        new StringBuilder("CREATE CUSTOM INDEX IF NOT EXISTS ")
+            .append(indexName(entity, property, sai.name()))
+            .append(" ON ")
+            .append(entity.getQualifiedTableName())
+            .append(" (")
+            .append(property.getCqlName())
+            .append(") USING 'StorageAttachedIndex'");
+    if (!options.isEmpty()) {
+      List<String> pairs = new ArrayList<>();
+      options.forEach((key, value) -> pairs.add(literal(key) + ": " + literal(value)));
+      cql.append(" WITH OPTIONS = {").append(String.join(", ", pairs)).append('}');
+    }
+    return cql.toString();
+  }
+
+  // An index lives in its table's keyspace: its name is never qualified.
+  private static String indexName(
+      ScyllaPersistentEntity<?> entity, ScyllaPersistentProperty property, String declared) {
+    String name =
+        declared.isEmpty()
+            ? entity.getTableName() + "_" + property.getColumnName() + "_idx"
+            : CqlIdentifiers.internal(declared);
+    return CqlIdentifiers.cql(name);
+  }
+
+  private static String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+}
