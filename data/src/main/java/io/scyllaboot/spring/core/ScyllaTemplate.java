@@ -478,6 +478,8 @@ public class ScyllaTemplate
   @Override
   public <T> ExecutableDelete<T> delete(Class<T> domainType) {
     return new ExecutableDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
+  }
+
   @Override
   public <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) {
     return new VectorSearches(cqlTemplate, converter)

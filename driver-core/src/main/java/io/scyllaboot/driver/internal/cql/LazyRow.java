@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.internal.cql;
 
+import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.DataType;
