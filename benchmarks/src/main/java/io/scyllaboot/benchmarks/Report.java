@@ -335,8 +335,8 @@ final class Report {
         "\nPackets and system calls per request (client process; syscalls from perf's tracepoints,"
             + " over the measured interval):\n\n"
             + "| workload | client | C | segments/op | out / in | syscalls/op | writes | reads |"
-            + " epoll waits | futex |\n"
-            + "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+            + " epoll waits | futex | timerfd / epoll_ctl |\n"
+            + "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     for (Summary s : all) {
       if (!s.hasSyscalls() || s.client.equals(Benchmark.HARNESS)) {
         continue;
@@ -344,7 +344,7 @@ final class Report {
       t.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %d | %.4f%s | %.4f / %.4f | %.4f%s | %.4f | %.4f | %.4f | %.4f |%n",
+              "| %s | %s | %d | %.4f%s | %.4f / %.4f | %.4f%s | %.4f | %.4f | %.4f | %.4f | %.4f |%n",
               s.workload.label,
               s.client,
               s.concurrency,
@@ -357,7 +357,8 @@ final class Report {
               s.get("sys_writes_per_op"),
               s.get("sys_reads_per_op"),
               s.get("sys_polls_per_op"),
-              s.get("sys_futex_per_op")));
+              s.get("sys_futex_per_op"),
+              s.get("sys_timer_ctl_per_op")));
     }
     return t.toString();
   }

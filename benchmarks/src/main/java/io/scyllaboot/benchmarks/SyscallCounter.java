@@ -43,7 +43,14 @@ final class SyscallCounter {
             "syscalls:sys_enter_recvfrom",
             "syscalls:sys_enter_recvmsg"));
     GROUPS.put(
-        "sys_polls", List.of("syscalls:sys_enter_epoll_wait", "syscalls:sys_enter_epoll_pwait"));
+        "sys_polls",
+        List.of(
+            "syscalls:sys_enter_epoll_wait",
+            "syscalls:sys_enter_epoll_pwait",
+            "syscalls:sys_enter_epoll_pwait2"));
+    GROUPS.put(
+        "sys_timer_ctl",
+        List.of("syscalls:sys_enter_timerfd_settime", "syscalls:sys_enter_epoll_ctl"));
     GROUPS.put("sys_futex", List.of("syscalls:sys_enter_futex"));
   }
 
