@@ -35,12 +35,13 @@ import org.HdrHistogram.Recorder;
  * <pre>
  * METRICS ops= seconds= cpu_ns= alloc_bytes= gc_count= gc_ms= p50_ns= p99_ns= p999_ns=
  *         bytes_out= bytes_in= segs_out= segs_in= sockets=
+ *         syscalls= sys_writes= sys_reads= sys_polls= sys_futex=
  * </pre>
  *
  * <p>CPU is the process's (every thread, the JIT and GC included), allocation is summed over every
  * live thread from the JVM's per-thread counters, bytes and segments are the kernel's counters
  * ({@code ss -tinp}) of this process's sockets to the node's port (and shard-aware port, {@code
- * -Dbench.shard-aware-port}).
+ * -Dbench.shard-aware-port}), system calls are counted by {@link SyscallCounter} (-1 without perf).
  *
  * <p>With a node pid, the node's user and system CPU over the same interval ({@code
  * /proc/PID/stat}) are added as {@code node_user_ns} and {@code node_sys_ns}.
@@ -84,16 +85,21 @@ public final class ClientMain {
       run(client, workload, concurrency, warmup, recorder, threads);
       System.gc();
       recorder.getIntervalHistogram(); // forget the warm-up
+      SyscallCounter syscalls = SyscallCounter.attach(); // after the warm-up made the threads
       Snapshot before = Snapshot.take(node.getPort(), nodePid);
+      if (syscalls != null) {
+        syscalls.enable();
+      }
       long start = System.nanoTime();
       run(client, workload, concurrency, ops, recorder, threads);
       long elapsed = System.nanoTime() - start;
+      Map<String, Long> syscallCounts = syscalls == null ? null : syscalls.stop();
       Snapshot after = Snapshot.take(node.getPort(), nodePid);
       Histogram latency = recorder.getIntervalHistogram();
       System.out.printf(
           "METRICS ops=%d seconds=%.3f cpu_ns=%d alloc_bytes=%d gc_count=%d gc_ms=%d p50_ns=%d"
               + " p99_ns=%d p999_ns=%d bytes_out=%d bytes_in=%d segs_out=%d segs_in=%d"
-              + " sockets=%d node_user_ns=%d node_sys_ns=%d%n",
+              + " sockets=%d node_user_ns=%d node_sys_ns=%d%s%n",
           ops,
           elapsed / 1e9,
           after.cpuNanos - before.cpuNanos,
@@ -109,7 +115,8 @@ public final class ClientMain {
           after.tcp[3] - before.tcp[3],
           after.sockets,
           after.nodeCpu[0] < 0 ? -1 : after.nodeCpu[0] - before.nodeCpu[0],
-          after.nodeCpu[1] < 0 ? -1 : after.nodeCpu[1] - before.nodeCpu[1]);
+          after.nodeCpu[1] < 0 ? -1 : after.nodeCpu[1] - before.nodeCpu[1],
+          SyscallCounter.fields(syscallCounts));
       System.out.flush();
     } finally {
       if (threads != null) {

@@ -34,7 +34,7 @@ final class Report {
   List<String> resultLines() {
     List<String> lines = new ArrayList<>();
     for (Summary s : summaries()) {
-      lines.add(s.resultLine());
+      lines.add(s.resultLine() + s.syscallFields());
     }
     return lines;
   }
@@ -73,6 +73,32 @@ final class Report {
           "node_cores",
           r -> r.m().getOrDefault("node_cpu_ns", -1e9) / 1e9 / r.m().get("seconds"));
       put(runs, "owning_shard_fraction", Result::owningShardFraction);
+      put(runs, "segs_out_per_op", r -> r.m().get("segs_out") / r.ops());
+      put(runs, "segs_in_per_op", r -> r.m().get("segs_in") / r.ops());
+      for (String group : SyscallCounter.GROUPS.keySet()) {
+        put(runs, group + "_per_op", r -> perOp(r, group));
+      }
+    }
+
+    /** A count per op, NaN where it was not counted (no perf). */
+    private static double perOp(Result run, String name) {
+      double count = run.m().getOrDefault(name, -1.0);
+      return count < 0 ? Double.NaN : count / run.ops();
+    }
+
+    boolean hasSyscalls() {
+      return !Double.isNaN(get("syscalls_per_op"));
+    }
+
+    String syscallFields() {
+      if (!hasSyscalls()) {
+        return "";
+      }
+      StringBuilder fields = new StringBuilder();
+      for (String group : SyscallCounter.GROUPS.keySet()) {
+        fields.append(String.format(Locale.ROOT, " %s_per_op=%.4f", group, get(group + "_per_op")));
+      }
+      return fields.toString();
     }
 
     private void put(List<Result> runs, String name, ToDoubleFunction<Result> f) {
@@ -327,6 +353,48 @@ final class Report {
               scylla()
                   ? String.format(Locale.ROOT, " %.2f |", s.get("owning_shard_fraction"))
                   : ""));
+    }
+    return t + packetTable();
+  }
+
+  /**
+   * Segments and system calls per request, ours against the Apache driver's (issue 23's packet
+   * target), when perf counted the system calls.
+   */
+  private String packetTable() {
+    List<Summary> all = summaries();
+    if (all.stream().noneMatch(Summary::hasSyscalls)) {
+      return "";
+    }
+    StringBuilder t = new StringBuilder();
+    t.append(
+        "\nPackets and system calls per request (client process; syscalls from perf's tracepoints,"
+            + " over the measured interval):\n\n"
+            + "| workload | client | C | segments/op | out / in | syscalls/op | writes | reads |"
+            + " epoll waits | futex | timerfd / epoll_ctl |\n"
+            + "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    for (Summary s : all) {
+      if (!s.hasSyscalls() || s.client.equals(Benchmark.HARNESS)) {
+        continue;
+      }
+      t.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d | %.4f%s | %.4f / %.4f | %.4f%s | %.4f | %.4f | %.4f | %.4f | %.4f |%n",
+              s.workload.label,
+              s.client,
+              s.concurrency,
+              s.get("segments_per_op"),
+              s.ratio("segments_per_op"),
+              s.get("segs_out_per_op"),
+              s.get("segs_in_per_op"),
+              s.get("syscalls_per_op"),
+              s.ratio("syscalls_per_op"),
+              s.get("sys_writes_per_op"),
+              s.get("sys_reads_per_op"),
+              s.get("sys_polls_per_op"),
+              s.get("sys_futex_per_op"),
+              s.get("sys_timer_ctl_per_op")));
     }
     return t.toString();
   }

@@ -28,23 +28,16 @@ import org.jspecify.annotations.Nullable;
  * requests share packets: this is the write coalescing that keeps syscalls and TCP segments per
  * request low.
  *
- * <p>The drain task is queued without waking the event loop up (no eventfd write, no extra epoll
- * return) when at least {@link #LAZY_DRAIN_MIN_IN_FLIGHT} requests are in flight, some with a
- * deadline: the loop is then bound to run again soon, for the next of many responses or at worst
- * for the deadline check that runs every tick while such a request is in flight, and the drain
- * rides on that turn with whatever else was sent meanwhile, so that many woken synchronous callers
- * share one flush. With fewer in flight, responses are too sparse to carry it without delaying it
- * noticeably, and it wakes the loop as before.
+ * <p>The drain task is queued with {@code execute}, which wakes the event loop only when it sleeps
+ * in {@code epoll_wait}: while the loop is busy (reading a batch of responses, running the tasks of
+ * that turn) a request from any thread rides on the current turn's flush at the cost of a
+ * compare-and-set. A sleeping loop is always woken: a request must never wait for another
+ * connection event or a timer tick (it did, up to the 10 ms deadline tick, when the wake-up was
+ * skipped with many requests in flight; issue 21).
  */
 public final class DriverChannel {
   private static final AtomicIntegerFieldUpdater<DriverChannel> DRAIN_SCHEDULED =
       AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "drainScheduled");
-
-  /** In flight from which a drain waits for the loop's next turn instead of waking it. */
-  static final int LAZY_DRAIN_MIN_IN_FLIGHT = 32;
-
-  /** A task that does nothing: queued to wake the event loop up. */
-  private static final Runnable WAKE_UP = () -> {};
 
   private final Channel channel;
   private final InFlightHandler inFlight;
@@ -53,8 +46,8 @@ public final class DriverChannel {
   private final String name;
   private final Queue<PendingRequest> queue = PlatformDependent.newMpscQueue();
   private final Runnable drainTask = this::drain;
-  // The event loop, when it can take a task without a wake-up (Netty's own loops); else null.
-  private final SingleThreadEventExecutor lazyLoop;
+  // The event loop, when it is one of Netty's own (it has a termination to hook); else null.
+  private final SingleThreadEventExecutor nettyLoop;
   private volatile int drainScheduled;
   private static final AtomicIntegerFieldUpdater<DriverChannel> TERMINATION_HOOKED =
       AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "terminationHooked");
@@ -76,18 +69,18 @@ public final class DriverChannel {
     this.protocolVersion = protocolVersion;
     this.maxFrameLength = maxFrameLength;
     this.name = name;
-    this.lazyLoop = channel.eventLoop() instanceof SingleThreadEventExecutor loop ? loop : null;
+    this.nettyLoop = channel.eventLoop() instanceof SingleThreadEventExecutor loop ? loop : null;
     // Hooked while the connection is open: a loop stopped under an open connection would leave
     // its requests waiting forever. Unhooked at close, so a closed connection is not retained.
     // (Netty's own loops only: an embedded test loop has no termination.)
-    if (lazyLoop != null) {
+    if (nettyLoop != null) {
       terminationHooked = 1;
-      lazyLoop.terminationFuture().addListener(onLoopTerminated);
+      nettyLoop.terminationFuture().addListener(onLoopTerminated);
       channel
           .closeFuture()
           .addListener(
               closed -> {
-                lazyLoop.terminationFuture().removeListener(onLoopTerminated);
+                nettyLoop.terminationFuture().removeListener(onLoopTerminated);
                 terminationHooked = 0;
               });
     }
@@ -159,20 +152,7 @@ public final class DriverChannel {
   }
 
   private void scheduleDrain() {
-    // The count is read racily (it only chooses); the flag is what makes skipping the wake-up safe.
-    if (lazyLoop == null
-        || inFlight.inFlightCount() < LAZY_DRAIN_MIN_IN_FLIGHT
-        || !inFlight.awaitingDeadlines()) {
-      channel.eventLoop().execute(drainTask);
-      return;
-    }
-    lazyLoop.lazyExecute(drainTask);
-    // The last such request may have left meanwhile, and the loop gone to sleep without seeing
-    // the task: the flag is cleared before the loop looks for tasks, and the task was queued
-    // before this read, so one of the two sees the other.
-    if (!inFlight.awaitingDeadlines()) {
-      lazyLoop.execute(WAKE_UP);
-    }
+    channel.eventLoop().execute(drainTask);
   }
 
   /**

@@ -71,8 +71,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private PendingRequest tail;
   private boolean checkScheduled;
   private final Runnable checkDeadlines = this::checkDeadlines;
-  // Whether the list above is non-empty, for other threads; written only when that changes.
-  private volatile boolean awaitingDeadlines;
   // Responsiveness: responses read (counted on the hot path), the count the last tick saw, when
   // a tick last saw it grow, the timeout (0: not watched) and whether the connection is reported
   // unresponsive to the listener.
@@ -186,7 +184,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     request.next = null;
     if (tail == null) {
       head = request;
-      awaitingDeadlines = true;
     } else {
       tail.next = request;
     }
@@ -199,9 +196,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     PendingRequest after = request.next;
     if (before == null) {
       head = after;
-      if (after == null) {
-        awaitingDeadlines = false;
-      }
     } else {
       before.next = after;
     }
@@ -341,15 +335,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     return unresponsive;
   }
 
-  /**
-   * Whether a request with a deadline is in flight: then the event loop is bound to run again soon,
-   * for its response or for the deadline check, which reschedules itself while this holds. Any
-   * thread; written by the event loop only when it changes, before the loop looks for tasks.
-   */
-  boolean awaitingDeadlines() {
-    return awaitingDeadlines;
-  }
-
   int orphanedCount() {
     return orphaned;
   }
@@ -470,7 +455,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     orphaned = 0;
     head = null;
     tail = null;
-    awaitingDeadlines = false;
     for (int id = 0; id < inFlight.length; id++) {
       PendingRequest request = inFlight[id];
       if (request != null) {
