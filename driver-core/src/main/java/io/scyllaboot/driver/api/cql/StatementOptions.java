@@ -1,12 +1,15 @@
 package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The per-statement options shared by every kind of statement. A {@code null} (or 0 page size)
- * means "the session's default".
+ * means "the profile's, else the session's default".
  *
  * @param consistency the consistency level
  * @param serialConsistency the serial consistency of lightweight transactions
@@ -18,6 +21,10 @@ import org.jspecify.annotations.Nullable;
  *     ExecutionInfo#tracingId()})
  * @param timestamp the write timestamp in microseconds since the epoch, instead of the session's
  *     client-side timestamp ({@code null}: the session's)
+ * @param profile the execution profile whose options fill those left unset here ({@code null}:
+ *     none)
+ * @param customPayload sent with the request for the server's query handlers (empty: none); the
+ *     buffers are read, never consumed
  */
 public record StatementOptions(
     @Nullable ConsistencyLevel consistency,
@@ -27,11 +34,13 @@ public record StatementOptions(
     @Nullable Duration timeout,
     @Nullable Boolean idempotent,
     boolean tracing,
-    @Nullable Long timestamp) {
+    @Nullable Long timestamp,
+    @Nullable String profile,
+    Map<String, ByteBuffer> customPayload) {
 
   /** Every option at the session's default. */
   public static final StatementOptions DEFAULTS =
-      new StatementOptions(null, null, 0, null, null, null, false, null);
+      new StatementOptions(null, null, 0, null, null, null, false, null, null, Map.of());
 
   public StatementOptions {
     if (pageSize < 0) {
@@ -47,26 +56,89 @@ public record StatementOptions(
       throw new IllegalArgumentException(
           "serial consistency must be SERIAL or LOCAL_SERIAL, was " + serialConsistency);
     }
+    if (profile != null && profile.isBlank()) {
+      throw new IllegalArgumentException("profile name must not be blank");
+    }
+    customPayload = Map.copyOf(Objects.requireNonNull(customPayload, "custom payload"));
+  }
+
+  /** Without a profile or custom payload. */
+  public StatementOptions(
+      @Nullable ConsistencyLevel consistency,
+      @Nullable ConsistencyLevel serialConsistency,
+      int pageSize,
+      @Nullable PagingState pagingState,
+      @Nullable Duration timeout,
+      @Nullable Boolean idempotent,
+      boolean tracing,
+      @Nullable Long timestamp) {
+    this(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        null,
+        Map.of());
   }
 
   public StatementOptions withConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        level, serialConsistency, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
+        level,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withSerialConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        consistency, level, pageSize, pagingState, timeout, idempotent, tracing, timestamp);
+        consistency,
+        level,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withPageSize(int rows) {
     return new StatementOptions(
-        consistency, serialConsistency, rows, pagingState, timeout, idempotent, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        rows,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withPagingState(PagingState state) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, state, timeout, idempotent, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        pageSize,
+        state,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withTimeout(Duration duration) {
@@ -78,12 +150,23 @@ public record StatementOptions(
         duration,
         idempotent,
         tracing,
-        timestamp);
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withIdempotent(Boolean value) {
     return new StatementOptions(
-        consistency, serialConsistency, pageSize, pagingState, timeout, value, tracing, timestamp);
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        value,
+        tracing,
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withTracing(boolean value) {
@@ -95,7 +178,9 @@ public record StatementOptions(
         timeout,
         idempotent,
         value,
-        timestamp);
+        timestamp,
+        profile,
+        customPayload);
   }
 
   public StatementOptions withTimestamp(@Nullable Long micros) {
@@ -107,6 +192,38 @@ public record StatementOptions(
         timeout,
         idempotent,
         tracing,
-        micros);
+        micros,
+        profile,
+        customPayload);
+  }
+
+  /** With the options of the named execution profile ({@code null}: none). */
+  public StatementOptions withProfile(@Nullable String name) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        name,
+        customPayload);
+  }
+
+  /** With this custom payload instead of the current one. */
+  public StatementOptions withCustomPayload(Map<String, ByteBuffer> payload) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        payload);
   }
 }

@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param pool how pools size themselves (per node, per shard) and reconnect
  * @param speculativeExecution when idempotent requests are also sent to the next node ({@code
  *     NONE}: never)
+ * @param policies retry policy, execution profiles, request ids, application name
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -59,4 +60,5 @@ public record SessionSettings(
     boolean clientTimestamps,
     boolean logServerWarnings,
     PoolOptions pool,
-    SpeculativeExecutionPolicy speculativeExecution) {}
+    SpeculativeExecutionPolicy speculativeExecution,
+    PolicySettings policies) {}

@@ -19,4 +19,9 @@ public interface Request {
   int encodedSize(int protocolVersion);
 
   void encode(ByteBuf out, int protocolVersion);
+
+  /** The message itself, without the wrappers that only add header flags or a payload. */
+  default Request unwrapped() {
+    return this;
+  }
 }

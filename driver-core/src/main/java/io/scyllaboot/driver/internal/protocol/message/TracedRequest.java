@@ -28,4 +28,9 @@ public record TracedRequest(Request request) implements Request {
   public void encode(ByteBuf out, int protocolVersion) {
     request.encode(out, protocolVersion);
   }
+
+  @Override
+  public Request unwrapped() {
+    return request.unwrapped();
+  }
 }
