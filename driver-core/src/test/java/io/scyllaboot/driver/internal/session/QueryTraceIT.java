@@ -36,7 +36,7 @@ class QueryTraceIT {
     session =
         CqlSession.builder()
             .addContactPoint(CassandraNode.address())
-            .withLocalDatacenter("datacenter1")
+            .withRequestTimeout(Duration.ofSeconds(30)) // DDL on a busy machine
             .withApplication("trace-it", "1.2.3")
             .build();
     CassandraNode.createKeyspace(session, keyspace);
