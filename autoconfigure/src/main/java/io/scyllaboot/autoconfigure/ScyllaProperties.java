@@ -393,7 +393,7 @@ public class ScyllaProperties {
     /** Connections to each shard of each ScyllaDB node of the local data center. */
     private int connectionsPerShard = 1;
 
-    /** Requests in flight per connection (stream ids), 1 to 32768. */
+    /** Requests in flight per connection (stream ids), 1 to 32767. */
     private int maxRequestsPerConnection = 1024;
 
     /** Idle time after which a heartbeat checks a connection; 0 disables heartbeats. */
@@ -434,8 +434,8 @@ public class ScyllaProperties {
     }
 
     public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
-      if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32768) {
-        throw new IllegalArgumentException("must be from 1 to 32768");
+      if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32767) {
+        throw new IllegalArgumentException("must be from 1 to 32767");
       }
       this.maxRequestsPerConnection = maxRequestsPerConnection;
     }

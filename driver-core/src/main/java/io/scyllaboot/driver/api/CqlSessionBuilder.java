@@ -224,11 +224,14 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
-  /** Requests in flight per connection (stream ids), 1 to 32768; default 1024. */
+  /**
+   * Requests in flight per connection (stream ids), 1 to 32767; default 1024. (Stream 0 is never
+   * lent to a request: a node answers some errors on it whatever the request's stream was.)
+   */
   public CqlSessionBuilder withMaxRequestsPerConnection(int requests) {
-    if (requests < 1 || requests > 32768) {
+    if (requests < 1 || requests > 32767) {
       throw new IllegalArgumentException(
-          "max requests per connection must be in [1, 32768], was " + requests);
+          "max requests per connection must be in [1, 32767], was " + requests);
     }
     this.maxRequestsPerConnection = requests;
     return this;

@@ -46,6 +46,7 @@ public final class FakeScyllaNode {
   static final String RATE_LIMIT = "SCYLLA_RATE_LIMIT_ERROR";
   static final String TABLETS = "TABLETS_ROUTING_V1";
   static final String METADATA_ID = "SCYLLA_USE_METADATA_ID";
+  private volatile boolean offersMetadataIds = true;
 
   /** What one run of the node (start to stop) has: its shards and their connections. */
   record Generation(
@@ -243,6 +244,14 @@ public final class FakeScyllaNode {
     start();
   }
 
+  /**
+   * Whether this node offers {@code SCYLLA_USE_METADATA_ID} from its next start ({@link
+   * #restart()}) on (by default it does): a node not yet upgraded, in a rolling upgrade, does not.
+   */
+  public void offerMetadataIds(boolean offer) {
+    this.offersMetadataIds = offer;
+  }
+
   private Map<String, List<String>> supportedOptions(int shard, int shards) {
     Map<String, List<String>> options = new LinkedHashMap<>();
     options.put("CQL_VERSION", List.of("3.3.1"));
@@ -258,7 +267,9 @@ public final class FakeScyllaNode {
     options.put(LWT, List.of("LWT_OPTIMIZATION_META_BIT_MASK=2147483648"));
     options.put(RATE_LIMIT, List.of("ERROR_CODE=61440"));
     options.put(TABLETS, List.of(""));
-    options.put(METADATA_ID, List.of(""));
+    if (offersMetadataIds) {
+      options.put(METADATA_ID, List.of(""));
+    }
     return options;
   }
 

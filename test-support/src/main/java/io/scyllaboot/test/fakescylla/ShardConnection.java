@@ -186,7 +186,12 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private void query(ChannelHandlerContext ctx, int stream, String query, ByteBuf body) {
     PrimedStatement primed = cluster.primed(query);
     if (primed != null) {
-      readParameters(body);
+      String malformed = checkedParameters(body);
+      if (malformed != null) {
+        record(Opcodes.QUERY, stream, query);
+        writeError(ctx, stream, Wire.PROTOCOL_ERROR, malformed);
+        return;
+      }
       route(ctx, primed, body);
       answer(ctx, stream, Opcodes.QUERY, primed, false, null);
       return;
@@ -212,7 +217,13 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
 
   private void execute(ChannelHandlerContext ctx, int stream, ByteBuf body) {
     byte[] id = Primitives.readShortBytes(body);
-    byte[] clientMetadataId = metadataId ? Primitives.readShortBytes(body) : null;
+    byte[] clientMetadataId;
+    try {
+      clientMetadataId = metadataId ? Primitives.readShortBytes(body) : null;
+    } catch (IndexOutOfBoundsException e) {
+      writeError(ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: EXECUTE lacks its metadata id");
+      return;
+    }
     PrimedStatement primed = cluster.primedById(id);
     if (primed == null || !node.isPrepared(primed)) {
       record(Opcodes.EXECUTE, stream, primed == null ? null : primed.query);
@@ -223,7 +234,12 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       Wire.end(target, start);
       return;
     }
-    readParameters(body);
+    String malformed = checkedParameters(body);
+    if (malformed != null) {
+      record(Opcodes.EXECUTE, stream, primed.query);
+      writeError(ctx, stream, Wire.PROTOCOL_ERROR, malformed);
+      return;
+    }
     route(ctx, primed, body);
     answer(ctx, stream, Opcodes.EXECUTE, primed, skipMetadata, clientMetadataId);
   }
@@ -327,32 +343,66 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** Query parameters (v4): remembers where each value is and whether to skip metadata. */
-  private void readParameters(ByteBuf body) {
+  /**
+   * Query parameters (v4): remembers where each value is and whether to skip metadata. Strict, as a
+   * server is: a consistency out of range or bytes left after the last parameter (a body laid out
+   * for another variant of the protocol) is a protocol error, returned as its message; null when
+   * the parameters are well-formed.
+   */
+  private String checkedParameters(ByteBuf body) {
+    try {
+      return readParameters(body);
+    } catch (IndexOutOfBoundsException e) {
+      return "fake scylla: query parameters end early (" + e.getMessage() + ")";
+    }
+  }
+
+  private String readParameters(ByteBuf body) {
     valueCount = 0;
-    body.readUnsignedShort(); // consistency
+    int consistency = body.readUnsignedShort();
+    if (consistency > 0x000A) {
+      return "fake scylla: unknown consistency 0x" + Integer.toHexString(consistency);
+    }
     int flags = body.readUnsignedByte();
     skipMetadata = (flags & 0x02) != 0;
-    if ((flags & 0x01) == 0) {
-      return;
-    }
-    int count = body.readUnsignedShort();
-    if (count > valueOffsets.length) {
-      valueOffsets = Arrays.copyOf(valueOffsets, count);
-      valueLengths = Arrays.copyOf(valueLengths, count);
-    }
-    for (int i = 0; i < count; i++) {
-      if ((flags & 0x40) != 0) {
-        Primitives.skipString(body); // named values: taken in order, names ignored
+    if ((flags & 0x01) != 0) {
+      int count = body.readUnsignedShort();
+      if (count > valueOffsets.length) {
+        valueOffsets = Arrays.copyOf(valueOffsets, count);
+        valueLengths = Arrays.copyOf(valueLengths, count);
       }
+      for (int i = 0; i < count; i++) {
+        if ((flags & 0x40) != 0) {
+          Primitives.skipString(body); // named values: taken in order, names ignored
+        }
+        int length = body.readInt();
+        valueOffsets[i] = body.readerIndex();
+        valueLengths[i] = length;
+        if (length > 0) {
+          body.skipBytes(length);
+        }
+      }
+      valueCount = count;
+    }
+    int end = body.readerIndex();
+    if ((flags & 0x04) != 0) {
+      body.skipBytes(4); // page size
+    }
+    if ((flags & 0x08) != 0) {
       int length = body.readInt();
-      valueOffsets[i] = body.readerIndex();
-      valueLengths[i] = length;
-      if (length > 0) {
-        body.skipBytes(length);
-      }
+      body.skipBytes(Math.max(length, 0)); // paging state
     }
-    valueCount = count;
+    if ((flags & 0x10) != 0) {
+      body.skipBytes(2); // serial consistency
+    }
+    if ((flags & 0x20) != 0) {
+      body.skipBytes(8); // timestamp
+    }
+    if (body.isReadable()) {
+      return "fake scylla: " + body.readableBytes() + " bytes left after the query parameters";
+    }
+    body.readerIndex(end); // the values stay addressable from where they end
+    return null;
   }
 
   /** The token of the partition key values, its owning shard here, and the tablet to send. */

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  *     and fall back to 4 when the node refuses it
  * @param connectTimeout TCP connect timeout, also the TLS handshake timeout
  * @param initTimeout timeout of each request of the handshake (OPTIONS, STARTUP, AUTH, USE)
- * @param maxRequestsPerConnection stream ids per connection, at most 32768
+ * @param maxRequestsPerConnection stream ids per connection, at most 32767 (stream 0 is never used)
  * @param maxQueuedRequests requests that may wait for a stream id before new ones are refused
  * @param maxFrameLength the largest frame accepted from a node and the largest request sent, in
  *     bytes (the protocol allows 256 MiB); a larger request fails before it is sent
@@ -50,9 +50,9 @@ public record ConnectionOptions(
       throw new IllegalArgumentException(
           "protocol version must be 4, 5 or 0 (negotiate), was " + protocolVersion);
     }
-    if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32768) {
+    if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32767) {
       throw new IllegalArgumentException(
-          "max requests per connection must be in [1, 32768], was " + maxRequestsPerConnection);
+          "max requests per connection must be in [1, 32767], was " + maxRequestsPerConnection);
     }
     if (maxQueuedRequests < 0) {
       throw new IllegalArgumentException(

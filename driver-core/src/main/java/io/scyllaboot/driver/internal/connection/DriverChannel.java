@@ -63,6 +63,7 @@ public final class DriverChannel {
       terminated -> GlobalEventExecutor.INSTANCE.execute(this::failLeftovers);
   // Set by the handshake, before the channel is handed out through a future (which publishes it).
   private ScyllaFeatures features = ScyllaFeatures.NONE;
+  private boolean metadataIds;
 
   DriverChannel(
       Channel channel,
@@ -111,7 +112,9 @@ public final class DriverChannel {
    */
   public CompletableFuture<ResponseFrame> send(
       Request request, long timeoutNanos, @Nullable ResponseCallback callback) {
-    ByteBuf frame = RequestFrames.encode(channel.alloc(), protocolVersion, request, maxFrameLength);
+    ByteBuf frame =
+        RequestFrames.encode(
+            channel.alloc(), protocolVersion, metadataIds, request, maxFrameLength);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos, callback);
     queue.offer(pending);
     EventLoop loop = channel.eventLoop();
@@ -239,6 +242,7 @@ public final class DriverChannel {
 
   /** Has the frame decoder read result metadata ids under v4 (ScyllaDB's extension). */
   void useMetadataIds() {
+    metadataIds = true; // EXECUTE carries the result metadata id on this connection
     io.scyllaboot.driver.internal.protocol.frame.FrameDecoder decoder =
         channel.pipeline().get(io.scyllaboot.driver.internal.protocol.frame.FrameDecoder.class);
     if (decoder != null) {

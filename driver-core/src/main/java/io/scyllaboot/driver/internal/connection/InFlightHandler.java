@@ -90,7 +90,7 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       String name,
       Consumer<Response.Event> eventListener) {
     this.ids = new StreamIds(maxRequests);
-    this.inFlight = new PendingRequest[maxRequests];
+    this.inFlight = new PendingRequest[maxRequests + 1]; // ids from 1: see StreamIds
     this.maxWaiting = maxWaiting;
     this.maxOrphaned = maxOrphaned;
     this.name = name;
@@ -394,6 +394,15 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   }
 
   private PendingRequest release(int streamId) {
+    if (streamId == 0) {
+      // No request ever holds stream 0 (see StreamIds): a node's error that lost its stream id.
+      LOG.warn(
+          "[{}] response on stream 0, which no request uses: the node answered a request"
+              + " without its stream id (Cassandra 5.0 does so for a request that waited longer"
+              + " than native_transport_timeout in its queue); ignored, that request times out",
+          name);
+      return null;
+    }
     if (streamId < 0 || streamId >= inFlight.length || inFlight[streamId] == null) {
       LOG.warn("[{}] response for unknown stream id {}; ignored", name, streamId);
       return null;

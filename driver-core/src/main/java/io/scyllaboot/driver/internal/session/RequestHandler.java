@@ -599,9 +599,20 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public int encodedSize(int protocolVersion) {
+    return encodedSize(protocolVersion, false);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion) {
+    encode(out, protocolVersion, false);
+  }
+
+  @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
     return (payload == null ? 0 : payload.length)
         + Execute.encodedSize(
             protocolVersion,
+            metadataIds,
             ((DefaultBoundStatement) statement).prepared().id(),
             resultMetadataId,
             sharedOptions,
@@ -610,13 +621,14 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   }
 
   @Override
-  public void encode(ByteBuf out, int protocolVersion) {
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
     if (payload != null) {
       out.writeBytes(payload);
     }
     Execute.encode(
         out,
         protocolVersion,
+        metadataIds,
         ((DefaultBoundStatement) statement).prepared().id(),
         resultMetadataId,
         sharedOptions,

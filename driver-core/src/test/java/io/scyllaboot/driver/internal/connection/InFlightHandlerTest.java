@@ -37,17 +37,46 @@ class InFlightHandlerTest {
     handler.write(b);
     handler.write(c);
     channel.flush();
-    assertThat(writtenStreamId(channel)).isZero();
+    assertThat(writtenStreamId(channel)).isEqualTo(1);
     assertThat((Object) channel.readOutbound()).isNull(); // b and c wait for the only id
 
     b.completeExceptionally(new DriverTimeoutException("b timed out while waiting"));
-    channel.writeInbound(ready(0));
+    channel.writeInbound(ready(1));
 
     assertThat(a).isCompletedWithValueMatching(frame -> frame.message() == Response.Ready.INSTANCE);
-    assertThat(writtenStreamId(channel)).as("c is written on the freed id").isZero();
-    channel.writeInbound(ready(0));
+    assertThat(writtenStreamId(channel)).as("c is written on the freed id").isEqualTo(1);
+    channel.writeInbound(ready(1));
     assertThat(c).isCompleted();
     assertThat(handler.inFlightCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
+  /**
+   * Cassandra 5.0 sends some errors on stream 0 whatever the request's stream was: no request ever
+   * holds stream 0, so such a response completes nothing and frees no id that the node still owes
+   * an answer on.
+   */
+  @Test
+  void should_match_a_response_on_stream_zero_to_no_request() {
+    InFlightHandler handler = new InFlightHandler(2, 10, 2, "test", event -> {});
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    PendingRequest a = request();
+    PendingRequest b = request();
+    handler.write(a);
+    handler.write(b);
+    channel.flush();
+    assertThat(List.of(writtenStreamId(channel), writtenStreamId(channel)))
+        .containsExactlyInAnyOrder(1, 2);
+
+    channel.writeInbound(ready(0));
+
+    assertThat(a).isNotDone();
+    assertThat(b).isNotDone();
+    assertThat(handler.inFlightCount()).isEqualTo(2);
+    channel.writeInbound(ready(1));
+    channel.writeInbound(ready(2));
+    assertThat(a).isCompleted();
+    assertThat(b).isCompleted();
     assertThat(channel.finish()).isFalse();
   }
 
@@ -110,7 +139,7 @@ class InFlightHandlerTest {
     handler.write(request);
     channel.flush();
     writtenStreamId(channel);
-    channel.writeInbound(ready(0));
+    channel.writeInbound(ready(1));
     assertThat(told).singleElement().isInstanceOf(NullPointerException.class);
     assertThat(channel.isOpen()).as("the connection is not closed for it").isTrue();
     assertThat(channel.finish()).isFalse();

@@ -80,6 +80,7 @@ public final class FakeCluster implements AutoCloseable {
   private final Map<String, Prepared> preparedById = new ConcurrentHashMap<>();
   private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
   private final Set<String> lwtQueries = ConcurrentHashMap.newKeySet();
+  private final Set<String> echoing = ConcurrentHashMap.newKeySet();
   private final Map<String, Map<String, String>> replication = new LinkedHashMap<>();
   private final String[] datacenters;
   private volatile String partitioner = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -167,6 +168,18 @@ public final class FakeCluster implements AutoCloseable {
    */
   public void markLwt(String query) {
     lwtQueries.add(query);
+  }
+
+  /**
+   * Has EXECUTE of a primed statement answer with one row whose only (int) column holds the first
+   * bound value, so that a test can tell which request a response answers.
+   */
+  public void echo(String query) {
+    echoing.add(query);
+  }
+
+  boolean echoes(String query) {
+    return echoing.contains(query);
   }
 
   boolean announcesLwtMark() {

@@ -54,6 +54,33 @@ public final class FakeNode {
   private volatile Channel server;
   private volatile boolean answerHeartbeats = true;
   private volatile Answering answering = Answering.NORMALLY;
+  private final Queue<Held> held = new ConcurrentLinkedQueue<>();
+
+  /** A request read while the node held its answers: answered when the mode changes. */
+  private record Held(RequestHandler handler, ChannelHandlerContext ctx, ByteBuf frame) {
+    void answer(boolean staleError) {
+      try {
+        if (!ctx.channel().isActive()) {
+          return;
+        }
+        if (staleError) {
+          // Cassandra 5.0.6 (Dispatcher.processRequest) answers a request that waited in its
+          // queue longer than native_transport_timeout with this error, and never sets the
+          // error's stream id: it goes out on stream 0, and the request is never answered.
+          handler.reply(
+              ctx,
+              4,
+              0,
+              Opcodes.ERROR,
+              FakeResponses.error(0x1001, "Query timed out before it could start"));
+        } else {
+          handler.answer(ctx, frame);
+        }
+      } finally {
+        frame.release();
+      }
+    }
+  }
 
   /**
    * How a node treats every request from now on, on every connection (established or new): the
@@ -64,6 +91,11 @@ public final class FakeNode {
     NORMALLY,
     /** Reads every request and never answers: a frozen process or a half-open TCP connection. */
     NEVER,
+    /**
+     * Reads every request and answers none until the mode changes, then answers every held request
+     * in the order received, on its own connection: a process frozen (SIGSTOP) and resumed.
+     */
+    HOLD,
     /** Answers with random bytes in place of a frame header: the stream cannot be trusted. */
     GARBAGE,
     /**
@@ -144,6 +176,10 @@ public final class FakeNode {
 
   /** Changes how this node answers requests; see {@link Answering}. */
   public void answering(Answering mode) {
+    if (answering == Answering.HOLD && mode != Answering.HOLD) {
+      resume(mode, 0);
+      return;
+    }
     this.answering = mode;
   }
 
@@ -191,6 +227,10 @@ public final class FakeNode {
       server = null;
     }
     clients.close().syncUninterruptibly();
+    Held request;
+    while ((request = held.poll()) != null) {
+      request.frame().release();
+    }
   }
 
   /** Stops and starts again, forgetting every prepared statement, as a real restart would. */
@@ -198,6 +238,22 @@ public final class FakeNode {
     stop();
     knownIds.clear();
     start();
+  }
+
+  /**
+   * Leaves {@link Answering#HOLD} for {@code mode} as a resumed Cassandra 5.0.6 does: the {@code
+   * stale} requests held longest waited in its queue past {@code native_transport_timeout} and each
+   * gets an OVERLOADED error on stream 0 instead of an answer; the rest are answered in order.
+   */
+  public void resume(Answering mode, int stale) {
+    answering = mode;
+    Held request;
+    int answered = 0;
+    while ((request = held.poll()) != null) {
+      Held resumed = request;
+      boolean staleError = answered++ < stale;
+      resumed.ctx().executor().execute(() -> resumed.answer(staleError));
+    }
   }
 
   /** Sends an event (TOPOLOGY_CHANGE, STATUS_CHANGE ...) to the connections that REGISTERed. */
@@ -226,9 +282,23 @@ public final class FakeNode {
       }
       FakeRequest request = FakeRequest.decode(frame, ctx.channel().id().asShortText());
       received.add(request);
+      if (answering == Answering.HOLD) {
+        held.add(new Held(this, ctx, frame.retain()));
+        return;
+      }
       if (misbehave(ctx, streamId)) {
         return;
       }
+      answer(ctx, request, streamId);
+    }
+
+    /** Answers a held request as a healthy node would have. */
+    void answer(ChannelHandlerContext ctx, ByteBuf frame) {
+      FakeRequest request = FakeRequest.decode(frame, ctx.channel().id().asShortText());
+      answer(ctx, request, frame.getShort(2));
+    }
+
+    private void answer(ChannelHandlerContext ctx, FakeRequest request, int streamId) {
       Consumer<ByteBuf> body;
       int opcode = Opcodes.RESULT;
       switch (request.opcode()) {
@@ -293,7 +363,7 @@ public final class FakeNode {
             Consumer<ByteBuf> normal =
                 prepared.result().isEmpty()
                     ? FakeResponses.voidResult()
-                    : FakeResponses.rows(prepared.result(), prepared.rows());
+                    : FakeResponses.rows(prepared.result(), rowsFor(prepared, request));
             if (primed != null) {
               apply(ctx, request, primed, normal);
               return;
@@ -384,7 +454,15 @@ public final class FakeNode {
       }
     }
 
-    private void reply(
+    /** The primed rows, or for an echoing statement one row holding the first bound int. */
+    private List<List<Object>> rowsFor(FakeCluster.Prepared prepared, FakeRequest request) {
+      if (!cluster.echoes(prepared.query()) || request.values().isEmpty()) {
+        return prepared.rows();
+      }
+      return List.of(List.of(java.nio.ByteBuffer.wrap(request.values().get(0)).getInt()));
+    }
+
+    void reply(
         ChannelHandlerContext ctx, int version, int streamId, int opcode, Consumer<ByteBuf> body) {
       ctx.writeAndFlush(FakeResponses.frame(ctx.alloc(), version, streamId, opcode, body));
     }

@@ -31,7 +31,23 @@ public final class RequestFrames {
    */
   public static ByteBuf encode(
       ByteBufAllocator allocator, int protocolVersion, Request request, int maxFrameLength) {
-    int bodyLength = request.encodedSize(protocolVersion);
+    return encode(allocator, protocolVersion, false, request, maxFrameLength);
+  }
+
+  /**
+   * The frame of a request for a connection that does, or does not, carry result metadata ids in
+   * EXECUTE under v4 ({@link Request#encodedSize(int, boolean)}). The caller owns the buffer.
+   *
+   * @throws IllegalArgumentException if the frame would be longer than {@code maxFrameLength}
+   *     bytes; nothing is allocated then
+   */
+  public static ByteBuf encode(
+      ByteBufAllocator allocator,
+      int protocolVersion,
+      boolean metadataIds,
+      Request request,
+      int maxFrameLength) {
+    int bodyLength = request.encodedSize(protocolVersion, metadataIds);
     long frameLength = FrameHeader.LENGTH + (long) bodyLength;
     if (bodyLength < 0 || frameLength > maxFrameLength) {
       throw new IllegalArgumentException(
@@ -42,12 +58,14 @@ public final class RequestFrames {
               + maxFrameLength
               + " bytes; send smaller values or batches");
     }
-    return encodeFrame(allocator, protocolVersion, request, bodyLength, (int) frameLength);
+    return encodeFrame(
+        allocator, protocolVersion, metadataIds, request, bodyLength, (int) frameLength);
   }
 
   private static ByteBuf encodeFrame(
       ByteBufAllocator allocator,
       int protocolVersion,
+      boolean metadataIds,
       Request request,
       int bodyLength,
       int frameLength) {
@@ -58,7 +76,7 @@ public final class RequestFrames {
       frame.writeShort(0);
       frame.writeByte(request.opcode());
       frame.writeInt(bodyLength);
-      request.encode(frame, protocolVersion);
+      request.encode(frame, protocolVersion, metadataIds);
       if (frame.writerIndex() != frameLength) {
         throw new IllegalStateException(
             request.getClass().getSimpleName()

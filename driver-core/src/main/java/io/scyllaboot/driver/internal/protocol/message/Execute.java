@@ -5,9 +5,11 @@ import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 
 /**
- * EXECUTE: a prepared statement id with parameters, and its result metadata id under v5 or when the
- * statement has one under v4 (ScyllaDB's {@code SCYLLA_USE_METADATA_ID}, negotiated per connection:
- * then PREPARED carried the id).
+ * EXECUTE: a prepared statement id with parameters, and its result metadata id under v5 or on a v4
+ * connection that negotiated ScyllaDB's {@code SCYLLA_USE_METADATA_ID}. The layout follows the
+ * connection, never the statement: a statement prepared on a node with the extension may run on one
+ * without it (a rolling upgrade), and the other way round, when it is sent with an empty id: the
+ * node then answers with its current metadata and id (METADATA_CHANGED), which the statement keeps.
  */
 public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) implements Request {
 
@@ -16,16 +18,41 @@ public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) 
     return Opcodes.EXECUTE;
   }
 
+  private static final byte[] NO_METADATA_ID = new byte[0];
+
   @Override
   public int encodedSize(int protocolVersion) {
-    return encodedSize(
-        protocolVersion, id, resultMetadataId, options, options.values(), options.timestamp());
+    return encodedSize(protocolVersion, false);
   }
 
   @Override
   public void encode(ByteBuf out, int protocolVersion) {
+    encode(out, protocolVersion, false);
+  }
+
+  @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
+    return encodedSize(
+        protocolVersion,
+        metadataIds,
+        id,
+        resultMetadataId,
+        options,
+        options.values(),
+        options.timestamp());
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
     encode(
-        out, protocolVersion, id, resultMetadataId, options, options.values(), options.timestamp());
+        out,
+        protocolVersion,
+        metadataIds,
+        id,
+        resultMetadataId,
+        options,
+        options.values(),
+        options.timestamp());
   }
 
   /**
@@ -34,6 +61,7 @@ public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) 
    */
   public static int encodedSize(
       int protocolVersion,
+      boolean metadataIds,
       byte[] id,
       byte[] resultMetadataId,
       QueryOptions shared,
@@ -41,8 +69,8 @@ public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) 
       long timestamp) {
     int size =
         Primitives.sizeOfShortBytes(id) + shared.encodedSize(protocolVersion, values, timestamp);
-    if (protocolVersion >= 5 || resultMetadataId != null) {
-      size += Primitives.sizeOfShortBytes(resultMetadataId);
+    if (protocolVersion >= 5 || metadataIds) {
+      size += Primitives.sizeOfShortBytes(orEmpty(resultMetadataId));
     }
     return size;
   }
@@ -51,15 +79,20 @@ public record Execute(byte[] id, byte[] resultMetadataId, QueryOptions options) 
   public static void encode(
       ByteBuf out,
       int protocolVersion,
+      boolean metadataIds,
       byte[] id,
       byte[] resultMetadataId,
       QueryOptions shared,
       Values values,
       long timestamp) {
     Primitives.writeShortBytes(out, id);
-    if (protocolVersion >= 5 || resultMetadataId != null) {
-      Primitives.writeShortBytes(out, resultMetadataId);
+    if (protocolVersion >= 5 || metadataIds) {
+      Primitives.writeShortBytes(out, orEmpty(resultMetadataId));
     }
     shared.encode(out, protocolVersion, values, timestamp);
+  }
+
+  private static byte[] orEmpty(byte[] resultMetadataId) {
+    return resultMetadataId == null ? NO_METADATA_ID : resultMetadataId;
   }
 }

@@ -32,6 +32,17 @@ public record PayloadRequest(Request request, byte[] payload) implements Request
   }
 
   @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
+    return payload.length + request.encodedSize(protocolVersion, metadataIds);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
+    out.writeBytes(payload);
+    request.encode(out, protocolVersion, metadataIds);
+  }
+
+  @Override
   public Request unwrapped() {
     return request.unwrapped();
   }

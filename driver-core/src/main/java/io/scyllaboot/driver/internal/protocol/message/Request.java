@@ -24,4 +24,18 @@ public interface Request {
   default Request unwrapped() {
     return this;
   }
+
+  /**
+   * The body size on a connection that does, or does not, carry result metadata ids in EXECUTE
+   * under v4 (ScyllaDB's {@code SCYLLA_USE_METADATA_ID}, negotiated per connection: in a rolling
+   * upgrade some nodes have it and some not). Only EXECUTE differs.
+   */
+  default int encodedSize(int protocolVersion, boolean metadataIds) {
+    return encodedSize(protocolVersion);
+  }
+
+  /** Writes the body for a connection as {@link #encodedSize(int, boolean)} describes. */
+  default void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
+    encode(out, protocolVersion);
+  }
 }

@@ -30,6 +30,16 @@ public record TracedRequest(Request request) implements Request {
   }
 
   @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
+    return request.encodedSize(protocolVersion, metadataIds);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
+    request.encode(out, protocolVersion, metadataIds);
+  }
+
+  @Override
   public Request unwrapped() {
     return request.unwrapped();
   }

@@ -327,6 +327,53 @@ class RequestEncodingTest {
   }
 
   /**
+   * Under v4 the layout follows the connection: with SCYLLA_USE_METADATA_ID negotiated the id is
+   * written (empty when the statement was prepared where the extension is off), without it never,
+   * whatever the statement carries (a rolling upgrade mixes both kinds of node).
+   */
+  @Test
+  void should_lay_out_a_v4_execute_for_its_connection_not_for_its_statement() {
+    byte[] id = {1, 2, 3, 4};
+    byte[] resultMetadataId = {9, 8, 7};
+    QueryOptions options =
+        new QueryOptions(ONE, new RawValues(INT_42), false, 0, null, -1, Long.MIN_VALUE, null);
+    byte[] parameters =
+        new ByteWriter()
+            .writeShort(ONE)
+            .writeByte(0x01)
+            .writeShort(1)
+            .writeBytes(INT_42)
+            .toByteArray();
+
+    assertThat(body(new Execute(id, resultMetadataId, options), false))
+        .isEqualTo(new ByteWriter().writeShortBytes(id).writeRaw(parameters).toByteArray());
+    assertThat(body(new Execute(id, resultMetadataId, options), true))
+        .isEqualTo(
+            new ByteWriter()
+                .writeShortBytes(id)
+                .writeShortBytes(resultMetadataId)
+                .writeRaw(parameters)
+                .toByteArray());
+    assertThat(body(new Execute(id, null, options), true))
+        .isEqualTo(
+            new ByteWriter()
+                .writeShortBytes(id)
+                .writeShortBytes(new byte[0])
+                .writeRaw(parameters)
+                .toByteArray());
+  }
+
+  private static byte[] body(Request request, boolean metadataIds) {
+    ByteBuf frame =
+        RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, metadataIds, request, 1 << 20);
+    try {
+      return ByteBufUtil.getBytes(frame, 9, frame.readableBytes() - 9);
+    } finally {
+      frame.release();
+    }
+  }
+
+  /**
    * A bound statement at the session's defaults shares its query parameters and writes only its
    * values and timestamp per request: the bytes must be those of an EXECUTE with options of its
    * own.
@@ -365,13 +412,20 @@ class RequestEncodingTest {
                   @Override
                   public int encodedSize(int protocolVersion) {
                     return Execute.encodedSize(
-                        protocolVersion, id, resultMetadataId, shared, values, timestamp);
+                        protocolVersion, false, id, resultMetadataId, shared, values, timestamp);
                   }
 
                   @Override
                   public void encode(ByteBuf out, int protocolVersion) {
                     Execute.encode(
-                        out, protocolVersion, id, resultMetadataId, shared, values, timestamp);
+                        out,
+                        protocolVersion,
+                        false,
+                        id,
+                        resultMetadataId,
+                        shared,
+                        values,
+                        timestamp);
                   }
                 };
 
