@@ -2,6 +2,10 @@ package io.scyllaboot.autoconfigure;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
+import io.scyllaboot.driver.api.policy.ReconnectionPolicy;
+import io.scyllaboot.driver.api.policy.RequestIdGenerator;
+import io.scyllaboot.driver.api.policy.RetryPolicy;
+import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
@@ -45,6 +49,24 @@ public final class ScyllaAutoConfiguration {
   @Bean
   static PropertyKeysCheck scyllaPropertyKeysCheck(Environment environment) {
     return new PropertyKeysCheck(environment);
+  }
+
+  /** The policy properties, and the application's policy beans (which win over them). */
+  @Bean
+  CqlSessionBuilderCustomizer scyllaPolicyCustomizer(
+      ScyllaProperties properties,
+      Environment environment,
+      ObjectProvider<RetryPolicy> retryPolicy,
+      ObjectProvider<ReconnectionPolicy> reconnectionPolicy,
+      ObjectProvider<SpeculativeExecutionPolicy> speculativeExecutionPolicy,
+      ObjectProvider<RequestIdGenerator> requestIdGenerator) {
+    return new ScyllaPolicyCustomizer(
+        properties,
+        environment,
+        retryPolicy,
+        reconnectionPolicy,
+        speculativeExecutionPolicy,
+        requestIdGenerator);
   }
 
   @Bean

@@ -3,7 +3,9 @@ package io.scyllaboot.autoconfigure;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
@@ -108,6 +110,18 @@ public class ScyllaProperties {
   private final Observations observations = new Observations();
 
   @NestedConfigurationProperty private final MappingProperties mapping = new MappingProperties();
+
+  /** Execution profiles by name, which statements and repository methods can name. */
+  private final Map<String, ProfileProperties> profiles = new LinkedHashMap<>();
+
+  /**
+   * Application name sent to every node when connecting (shown in system_views.clients); unset,
+   * spring.application.name.
+   */
+  private String applicationName;
+
+  /** Application version sent to every node when connecting. */
+  private String applicationVersion;
 
   /** Schema actions at start-up. */
   public enum SchemaAction {
@@ -321,6 +335,26 @@ public class ScyllaProperties {
     return sessionName;
   }
 
+  public Map<String, ProfileProperties> getProfiles() {
+    return profiles;
+  }
+
+  public String getApplicationName() {
+    return applicationName;
+  }
+
+  public void setApplicationName(String applicationName) {
+    this.applicationName = applicationName;
+  }
+
+  public String getApplicationVersion() {
+    return applicationVersion;
+  }
+
+  public void setApplicationVersion(String applicationVersion) {
+    this.applicationVersion = applicationVersion;
+  }
+
   public void setSessionName(String sessionName) {
     if (sessionName == null || sessionName.isBlank()) {
       throw new IllegalArgumentException("must not be blank");
@@ -392,6 +426,18 @@ public class ScyllaProperties {
 
     /** Idle time after which a heartbeat checks a connection; 0 disables heartbeats. */
     private Duration heartbeatInterval = Duration.ofSeconds(30);
+
+    /** Connections to one node being opened at once, at most: bounds connection storms. */
+    private int maxConcurrentOpens = 8;
+
+    public int getMaxConcurrentOpens() {
+      return maxConcurrentOpens;
+    }
+
+    public void setMaxConcurrentOpens(int maxConcurrentOpens) {
+      requirePositive(maxConcurrentOpens);
+      this.maxConcurrentOpens = maxConcurrentOpens;
+    }
 
     public int getConnectionsPerNode() {
       return connectionsPerNode;
@@ -492,6 +538,17 @@ public class ScyllaProperties {
     private Duration unresponsiveNodeTimeout = Duration.ofMillis(500);
 
     private final Throttler throttler = new Throttler();
+
+    /** What is retried after a failed attempt: default (the retry table) or fallthrough. */
+    private RetryPolicyName retryPolicy = RetryPolicyName.DEFAULT;
+
+    public RetryPolicyName getRetryPolicy() {
+      return retryPolicy;
+    }
+
+    public void setRetryPolicy(RetryPolicyName retryPolicy) {
+      this.retryPolicy = retryPolicy == null ? RetryPolicyName.DEFAULT : retryPolicy;
+    }
 
     @NestedConfigurationProperty
     private final SpeculativeExecutionProperties speculativeExecution =

@@ -293,6 +293,9 @@ public final class BenchFakeNode {
     int stream = in.getShort(start + 2);
     int opcode = in.getUnsignedByte(start + 4);
     int body = start + 9;
+    if ((in.getUnsignedByte(start + 1) & 0x04) != 0) {
+      body = skipCustomPayload(in, body); // a request id, say: not this node's business
+    }
     if (version != 4) {
       respond(
           out,
@@ -327,6 +330,18 @@ public final class BenchFakeNode {
       }
       default -> respond(out, stream, ERROR, error(0x000A, "fake node: opcode " + opcode));
     }
+  }
+
+  /** The index after a request's {@code [bytes map]} custom payload starting at {@code at}. */
+  private static int skipCustomPayload(ByteBuf in, int at) {
+    int entries = in.getUnsignedShort(at);
+    at += 2;
+    for (int i = 0; i < entries; i++) {
+      at += 2 + in.getUnsignedShort(at);
+      int valueLength = in.getInt(at);
+      at += 4 + Math.max(0, valueLength);
+    }
+    return at;
   }
 
   private void execute(ByteBuf in, int body, int stream, ByteBuf out) {

@@ -70,6 +70,7 @@ final class Clients {
     return switch (name) {
       case "scylla" -> new ScyllaAsync(true);
       case "scylla-observed" -> new ScyllaAsync(true, true);
+      case "scylla-policies" -> new ScyllaAsync(true, false, true);
       case "scylla-shard-unaware" -> new ScyllaAsync(false);
       case "scylla-template" -> new ScyllaTemplate();
       case "scylla-async-template" -> new ScyllaAsyncTemplate();
@@ -145,6 +146,7 @@ final class Clients {
     private io.scyllaboot.driver.api.cql.PreparedStatement selectKey;
 
     private final boolean observed;
+    private final boolean policies;
 
     ScyllaAsync(boolean shardAware) {
       this(shardAware, false);
@@ -152,13 +154,35 @@ final class Clients {
 
     /** With {@code observed}, one Micrometer observation per request (the starter's opt-in). */
     ScyllaAsync(boolean shardAware, boolean observed) {
+      this(shardAware, observed, false);
+    }
+
+    /**
+     * With {@code policies}, every statement names an execution profile (idempotent, the default
+     * retry policy) and every request carries a request id (random UUID) in its custom payload.
+     */
+    ScyllaAsync(boolean shardAware, boolean observed, boolean policies) {
       this.shardAware = shardAware;
       this.observed = observed;
+      this.policies = policies;
+    }
+
+    private <S extends io.scyllaboot.driver.api.cql.Statement<S>> S profiled(S statement) {
+      return policies ? statement.withProfile("bench") : statement;
     }
 
     @Override
     void open(InetSocketAddress node) {
       io.scyllaboot.driver.api.CqlSessionBuilder builder = scyllaBuilder(node, shardAware);
+      if (policies) {
+        builder
+            .withProfile(
+                "bench",
+                io.scyllaboot.driver.api.ExecutionProfile.of()
+                    .withIdempotent(true)
+                    .withRetryPolicy(io.scyllaboot.driver.api.policy.RetryPolicy.defaults()))
+            .withRequestIdGenerator(io.scyllaboot.driver.api.policy.RequestIdGenerator.uuid());
+      }
       session = (observed ? builder.addRequestListener(observations()) : builder).build();
       insert = session.prepare(INSERT);
       select = session.prepare(SELECT);
@@ -170,11 +194,11 @@ final class Clients {
       return switch (workload) {
         case INSERT ->
             session
-                .executeAsync(insert.bind(id, i))
+                .executeAsync(profiled(insert.bind(id, i)))
                 .thenAccept(io.scyllaboot.driver.api.cql.AsyncResultSet::close);
         case SELECT ->
             session
-                .executeAsync(select.bind())
+                .executeAsync(profiled(select.bind()))
                 .thenAccept(
                     page -> {
                       int rows = 0;
@@ -186,7 +210,7 @@ final class Clients {
                     });
         case SELECT_KEY ->
             session
-                .executeAsync(selectKey.bind(id))
+                .executeAsync(profiled(selectKey.bind(id)))
                 .thenAccept(
                     page -> {
                       io.scyllaboot.driver.api.cql.Row row = page.one();

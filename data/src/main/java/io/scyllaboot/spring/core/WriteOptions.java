@@ -107,5 +107,14 @@ public abstract class WriteOptions {
       options = options.withIdempotent(idempotent);
       return self();
     }
+
+    /**
+     * The session's execution profile of this name fills the options left unset here (an unknown
+     * name fails the write with {@code UnknownProfileException}).
+     */
+    public B profile(String name) {
+      options = options.withProfile(name);
+      return self();
+    }
   }
 }

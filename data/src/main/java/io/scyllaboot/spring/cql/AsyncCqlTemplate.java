@@ -114,7 +114,10 @@ public class AsyncCqlTemplate implements AsyncCqlOperations {
             own.timeout() != null ? own.timeout() : fallback.timeout(),
             own.idempotent(),
             own.tracing(),
-            own.timestamp()));
+            own.timestamp(),
+            own.profile(),
+            own.customPayload(),
+            own.node()));
   }
 
   // ---- sending

@@ -48,6 +48,13 @@ class WriteOptionsTest {
   }
 
   @Test
+  void should_name_the_execution_profile_on_the_statement() {
+    template.insert(new Pet("p3", "Tom"), InsertOptions.builder().profile("bulk").build());
+    assertThat(recording.options.get(0).profile()).isEqualTo("bulk");
+    assertThat(recording.options.get(0).consistency()).as("left to the profile").isNull();
+  }
+
+  @Test
   void should_bind_condition_values_after_the_key() {
     template.delete(
         new Pet("p2", null), DeleteOptions.builder().ifCondition("name = ?", "Rex").build());

@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.auth.PlainTextAuthProvider;
 import io.scyllaboot.driver.api.metadata.NodeStateListener;
 import io.scyllaboot.driver.api.metadata.SchemaChangeListener;
 import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.policy.ReconnectionPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * Configures and opens a {@link CqlSession}. Every setter validates its argument at once and names
  * the bad value. Not thread-safe; use one builder per session.
  */
-public final class CqlSessionBuilder {
+public final class CqlSessionBuilder extends SessionPolicyOptions {
   private static final Logger LOG = LoggerFactory.getLogger(CqlSessionBuilder.class);
 
   private final List<InetSocketAddress> contactPoints = new ArrayList<>();
@@ -617,13 +618,21 @@ public final class CqlSessionBuilder {
                 shardAwarePort,
                 new io.scyllaboot.driver.internal.connection.ShardAwarePorts(
                     sourcePortLow, sourcePortHigh),
-                reconnectBaseDelay,
-                reconnectMaxDelay,
-                unresponsiveNodeTimeout),
+                reconnectionPolicy() != null
+                    ? reconnectionPolicy()
+                    : ReconnectionPolicy.exponential(reconnectBaseDelay, reconnectMaxDelay),
+                unresponsiveNodeTimeout,
+                maxConcurrentOpens()),
             speculativeExecution,
             new io.scyllaboot.driver.internal.session.MetadataSettings(
                 schemaMetadata, schemaKeyspaces, schemaListeners, nodeListeners),
-            routing));
+            routing,
+            new io.scyllaboot.driver.internal.session.PolicySettings(
+                retryPolicy(),
+                profiles(),
+                requestIdGenerator(),
+                applicationName(),
+                applicationVersion())));
   }
 
   /**
@@ -716,6 +725,7 @@ public final class CqlSessionBuilder {
         + hostnameVerification
         + ", auth="
         + (authProvider == null ? "none" : authProvider)
+        + describePolicies()
         + "}";
   }
 

@@ -121,6 +121,9 @@ class QueryRunner {
     Pageable pageable = accessor.getPageable();
     try {
       BoundStatement statement = bind(cql, positionalOrNamed);
+      if (method.getProfile() != null) {
+        statement = statement.withProfile(method.getProfile());
+      }
       if (method.getConsistency() != null) {
         statement = statement.withConsistency(method.getConsistency());
       }

@@ -76,6 +76,9 @@ final class ReactiveQueryRunner extends QueryRunner {
             .map(
                 prepared -> {
                   BoundStatement bound = bind(prepared, values);
+                  if (method.getProfile() != null) {
+                    bound = bound.withProfile(method.getProfile());
+                  }
                   return method.getConsistency() == null
                       ? bound
                       : bound.withConsistency(method.getConsistency());

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.Consistency;
 import io.scyllaboot.spring.repository.Query;
+import io.scyllaboot.spring.repository.UseProfile;
 import java.lang.reflect.Method;
 import org.springframework.data.projection.ProjectionFactory;
 import org.springframework.data.repository.core.RepositoryMetadata;
@@ -61,6 +62,15 @@ public class ScyllaQueryMethod extends QueryMethod {
   public ConsistencyLevel getConsistency() {
     Consistency consistency = method.getAnnotation(Consistency.class);
     return consistency == null ? null : consistency.value();
+  }
+
+  /** The {@link UseProfile} of the method, else of its interface, or null for none. */
+  public String getProfile() {
+    UseProfile profile = method.getAnnotation(UseProfile.class);
+    if (profile == null) {
+      profile = method.getDeclaringClass().getAnnotation(UseProfile.class);
+    }
+    return profile == null ? null : profile.value();
   }
 
   /** {@code Repository.method} for messages. */

@@ -1,7 +1,9 @@
 package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Something the session can execute. Statements are immutable: the {@code with...} methods return
@@ -70,5 +72,23 @@ public sealed interface Statement<S extends Statement<S>>
    */
   default S withNode(io.scyllaboot.driver.api.metadata.Node node) {
     return withOptions(options().withNode(node));
+  }
+
+  /**
+   * A copy that takes the options it leaves unset from the named execution profile (consistency,
+   * serial consistency, timeout, page size, idempotence, retry and speculative policies). The name
+   * is checked when the statement is executed: a session without that profile fails the request
+   * with {@code UnknownProfileException}, unsent.
+   */
+  default S withProfile(String name) {
+    return withOptions(options().withProfile(name));
+  }
+
+  /**
+   * A copy sent with this custom payload (protocol v4+), for server-side query handlers; the
+   * session's request id, when it has a generator, is added to it. Replaces any earlier payload.
+   */
+  default S withCustomPayload(Map<String, ByteBuffer> payload) {
+    return withOptions(options().withCustomPayload(payload));
   }
 }

@@ -2,12 +2,15 @@ package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.metadata.Node;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The per-statement options shared by every kind of statement. A {@code null} (or 0 page size)
- * means "the session's default".
+ * means "the profile's, else the session's default".
  *
  * @param consistency the consistency level
  * @param serialConsistency the serial consistency of lightweight transactions
@@ -18,8 +21,12 @@ import org.jspecify.annotations.Nullable;
  * @param tracing whether the server should trace the request (its id: {@link
  *     ExecutionInfo#tracingId()})
  * @param timestamp the write timestamp in microseconds since the epoch, instead of the session's
- *     client-side timestamp ({@code null}: the session's) * @param node the node the request must
- *     go to ({@code null}: the load balancing policy's plan)
+ *     client-side timestamp ({@code null}: the session's)
+ * @param profile the execution profile whose options fill those left unset here ({@code null}:
+ *     none)
+ * @param customPayload sent with the request for the server's query handlers (empty: none); the
+ *     buffers are read, never consumed
+ * @param node the node the request must go to ({@code null}: the load balancing policy's plan)
  */
 public record StatementOptions(
     @Nullable ConsistencyLevel consistency,
@@ -30,13 +37,35 @@ public record StatementOptions(
     @Nullable Boolean idempotent,
     boolean tracing,
     @Nullable Long timestamp,
+    @Nullable String profile,
+    Map<String, ByteBuffer> customPayload,
     @Nullable Node node) {
 
   /** Every option at the session's default. */
   public static final StatementOptions DEFAULTS =
-      new StatementOptions(null, null, 0, null, null, null, false, null, null);
+      new StatementOptions(null, null, 0, null, null, null, false, null, null, Map.of(), null);
 
-  /** Without a pinned node. */
+  public StatementOptions {
+    if (pageSize < 0) {
+      throw new IllegalArgumentException("page size must not be negative, was " + pageSize);
+    }
+    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
+    if (timestamp != null && timestamp == Long.MIN_VALUE) {
+      throw new IllegalArgumentException("timestamp Long.MIN_VALUE is reserved by the protocol");
+    }
+    if (serialConsistency != null && !serialConsistency.isSerial()) {
+      throw new IllegalArgumentException(
+          "serial consistency must be SERIAL or LOCAL_SERIAL, was " + serialConsistency);
+    }
+    if (profile != null && profile.isBlank()) {
+      throw new IllegalArgumentException("profile name must not be blank");
+    }
+    customPayload = Map.copyOf(Objects.requireNonNull(customPayload, "custom payload"));
+  }
+
+  /** Without a profile, custom payload or pinned node. */
   public StatementOptions(
       @Nullable ConsistencyLevel consistency,
       @Nullable ConsistencyLevel serialConsistency,
@@ -55,23 +84,9 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        null,
+        Map.of(),
         null);
-  }
-
-  public StatementOptions {
-    if (pageSize < 0) {
-      throw new IllegalArgumentException("page size must not be negative, was " + pageSize);
-    }
-    if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-    }
-    if (timestamp != null && timestamp == Long.MIN_VALUE) {
-      throw new IllegalArgumentException("timestamp Long.MIN_VALUE is reserved by the protocol");
-    }
-    if (serialConsistency != null && !serialConsistency.isSerial()) {
-      throw new IllegalArgumentException(
-          "serial consistency must be SERIAL or LOCAL_SERIAL, was " + serialConsistency);
-    }
   }
 
   public StatementOptions withConsistency(ConsistencyLevel level) {
@@ -84,12 +99,24 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
   public StatementOptions withSerialConsistency(ConsistencyLevel level) {
     return new StatementOptions(
-        consistency, level, pageSize, pagingState, timeout, idempotent, tracing, timestamp, node);
+        consistency,
+        level,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        customPayload,
+        node);
   }
 
   public StatementOptions withPageSize(int rows) {
@@ -102,6 +129,8 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
@@ -115,6 +144,8 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
@@ -128,6 +159,8 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
@@ -141,6 +174,8 @@ public record StatementOptions(
         value,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
@@ -154,6 +189,8 @@ public record StatementOptions(
         idempotent,
         value,
         timestamp,
+        profile,
+        customPayload,
         node);
   }
 
@@ -167,6 +204,40 @@ public record StatementOptions(
         idempotent,
         tracing,
         micros,
+        profile,
+        customPayload,
+        node);
+  }
+
+  /** With the options of the named execution profile ({@code null}: none). */
+  public StatementOptions withProfile(@Nullable String name) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        name,
+        customPayload,
+        node);
+  }
+
+  /** With this custom payload instead of the current one. */
+  public StatementOptions withCustomPayload(Map<String, ByteBuffer> payload) {
+    return new StatementOptions(
+        consistency,
+        serialConsistency,
+        pageSize,
+        pagingState,
+        timeout,
+        idempotent,
+        tracing,
+        timestamp,
+        profile,
+        payload,
         node);
   }
 
@@ -181,6 +252,8 @@ public record StatementOptions(
         idempotent,
         tracing,
         timestamp,
+        profile,
+        customPayload,
         target);
   }
 }

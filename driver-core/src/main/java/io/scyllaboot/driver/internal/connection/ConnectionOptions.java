@@ -23,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  * @param sslContext TLS for every connection, or null for plain TCP
  * @param hostnameVerification whether TLS checks the certificate against the host connected to
  * @param authProvider credentials for nodes that require authentication, or null
+ * @param applicationName sent in STARTUP as {@code APPLICATION_NAME}, or null
+ * @param applicationVersion sent in STARTUP as {@code APPLICATION_VERSION}, or null
  */
 public record ConnectionOptions(
     int protocolVersion,
@@ -35,7 +37,9 @@ public record ConnectionOptions(
     Compression compression,
     @Nullable SSLContext sslContext,
     boolean hostnameVerification,
-    @Nullable AuthProvider authProvider) {
+    @Nullable AuthProvider authProvider,
+    @Nullable String applicationName,
+    @Nullable String applicationVersion) {
 
   public static final ConnectionOptions DEFAULTS =
       new ConnectionOptions(
@@ -54,6 +58,35 @@ public record ConnectionOptions(
       throw new IllegalArgumentException(
           "max queued requests must not be negative, was " + maxQueuedRequests);
     }
+  }
+
+  /** Without an application name and version. */
+  public ConnectionOptions(
+      int protocolVersion,
+      Duration connectTimeout,
+      Duration initTimeout,
+      int maxRequestsPerConnection,
+      int maxQueuedRequests,
+      int maxFrameLength,
+      Duration heartbeatInterval,
+      Compression compression,
+      @Nullable SSLContext sslContext,
+      boolean hostnameVerification,
+      @Nullable AuthProvider authProvider) {
+    this(
+        protocolVersion,
+        connectTimeout,
+        initTimeout,
+        maxRequestsPerConnection,
+        maxQueuedRequests,
+        maxFrameLength,
+        heartbeatInterval,
+        compression,
+        sslContext,
+        hostnameVerification,
+        authProvider,
+        null,
+        null);
   }
 
   /** Plain TCP, no compression, no credentials, heartbeats every 30 s. */
@@ -102,6 +135,8 @@ public record ConnectionOptions(
         compression,
         sslContext,
         hostnameVerification,
-        authProvider);
+        authProvider,
+        applicationName,
+        applicationVersion);
   }
 }

@@ -103,6 +103,12 @@ final class Handshake {
     startup.put("CQL_VERSION", first(supported.options().get("CQL_VERSION"), DEFAULT_CQL_VERSION));
     startup.put("DRIVER_NAME", DRIVER_NAME);
     startup.put("DRIVER_VERSION", DRIVER_VERSION);
+    if (options.applicationName() != null) {
+      startup.put("APPLICATION_NAME", options.applicationName());
+    }
+    if (options.applicationVersion() != null) {
+      startup.put("APPLICATION_VERSION", options.applicationVersion());
+    }
     ScyllaFeatures features = ScyllaFeatures.parse(supported.options());
     channel.features(features);
     Map<String, String> extensions = features.startupOptions();

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
+import io.scyllaboot.driver.api.cql.QueryTrace;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -43,6 +45,7 @@ public final class ResultPage implements AsyncResultSet {
   private final InetSocketAddress coordinator;
   private final List<ExecutionInfo.Attempt> failedAttempts;
   private final int speculativeExecutions;
+  private final Function<UUID, CompletionStage<QueryTrace>> traces; // null: none
   private final Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher;
   private final byte[] pagingState;
   // Resolved lazily and racily: a codec is stateless, so a thread that sees null resolves it again.
@@ -83,6 +86,30 @@ public final class ResultPage implements AsyncResultSet {
       int speculativeExecutions,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
       DefaultPreparedStatement prepared) {
+    this(
+        rows,
+        knownColumns,
+        frame,
+        coordinator,
+        failedAttempts,
+        speculativeExecutions,
+        nextPageFetcher,
+        prepared,
+        null);
+  }
+
+  /** As above, with what reads the request's trace for {@link ExecutionInfo#queryTrace()}. */
+  public ResultPage(
+      RowsResult rows,
+      ColumnDefinitions knownColumns,
+      ResponseFrame frame,
+      InetSocketAddress coordinator,
+      List<ExecutionInfo.Attempt> failedAttempts,
+      int speculativeExecutions,
+      Function<PagingState, CompletionStage<AsyncResultSet>> nextPageFetcher,
+      DefaultPreparedStatement prepared,
+      Function<UUID, CompletionStage<QueryTrace>> traces) {
+    this.traces = traces;
     this.speculativeExecutions = speculativeExecutions;
     this.prepared = prepared;
     if (rows == null) {
@@ -241,7 +268,8 @@ public final class ResultPage implements AsyncResultSet {
         frame.tracingId(),
         frame.customPayload(),
         speculativeExecutions,
-        remoteDatacenter);
+        remoteDatacenter,
+        traces);
   }
 
   /** The coordinator is in a remote data center (remote-DC failover served the request). */

@@ -69,7 +69,9 @@ public final class TopologyRefresher {
 
   public CompletionStage<Topology> refresh() {
     InetSocketAddress localAddress = (InetSocketAddress) control.channel().remoteAddress();
-    CompletionStage<List<Map<String, Object>>> local = control.query("SELECT * FROM system.local");
+    // By key: a read of the one row, not a scan of the table (many clients connect at once).
+    CompletionStage<List<Map<String, Object>>> local =
+        control.query("SELECT * FROM system.local WHERE key='local'");
     CompletionStage<List<Map<String, Object>>> peers =
         control
             .query("SELECT * FROM system.peers_v2")

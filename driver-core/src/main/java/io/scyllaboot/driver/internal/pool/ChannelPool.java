@@ -2,6 +2,7 @@ package io.scyllaboot.driver.internal.pool;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.driver.api.policy.ReconnectionPolicy;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ScyllaFeatures;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +49,6 @@ public final class ChannelPool {
   private final PoolOptions options;
   private final String keyspace;
   private final EventExecutor admin;
-  private final ReconnectionSchedule schedule;
   private volatile ShardedChannels channels = ShardedChannels.EMPTY;
   private volatile boolean closed;
   // Admin executor only:
@@ -55,6 +56,7 @@ public final class ChannelPool {
   private boolean filling;
   private boolean reconnecting;
   private ScheduledFuture<?> pendingReconnect;
+  private ReconnectionPolicy.Schedule schedule; // null while not reconnecting
   private long shardAwarePortBlockedUntil;
 
   public ChannelPool(
@@ -68,7 +70,6 @@ public final class ChannelPool {
     this.options = options;
     this.keyspace = keyspace;
     this.admin = admin;
-    this.schedule = new ReconnectionSchedule(options.reconnectBase(), options.reconnectMax());
     node.counters(() -> channels.all.length, () -> channels.inFlight(), () -> channels.awaiting());
   }
 
@@ -184,29 +185,30 @@ public final class ChannelPool {
     int missing = missing();
     if (closed || filling || missing == 0) {
       if (missing == 0) {
-        schedule.reset();
+        schedule = null;
       }
       done.complete(null);
       return;
     }
     filling = true;
     int before = channels.all.length;
-    List<CompletableFuture<?>> attempts = new ArrayList<>();
+    List<Supplier<CompletionStage<?>>> opens = new ArrayList<>();
     int port = shardAwarePort();
     if (port != 0) {
       int wanted = wantedPerShard();
       DriverChannel[][] shards = channels.byShard;
       for (int shard = 0; shard < shards.length; shard++) {
         for (int k = shards[shard].length; k < wanted; k++) {
-          attempts.add(openOnShard(shard, port).toCompletableFuture());
+          int target = shard;
+          opens.add(() -> openOnShard(target, port));
         }
       }
     } else {
       for (int i = 0; i < missing; i++) {
-        attempts.add(open(0).toCompletableFuture());
+        opens.add(() -> open(0));
       }
     }
-    CompletableFuture.allOf(attempts.toArray(new CompletableFuture<?>[0]))
+    BoundedOpens.run(opens, options.maxConcurrentOpens(), admin)
         .whenComplete(
             (ignored, error) ->
                 admin.execute(
@@ -214,7 +216,7 @@ public final class ChannelPool {
                       filling = false;
                       boolean progress = channels.all.length > before;
                       if (missing() == 0) {
-                        schedule.reset();
+                        schedule = null;
                         done.complete(null);
                       } else if (progress && !closed) {
                         fill(done); // the regular port picks shards: go on while it helps
@@ -380,7 +382,10 @@ public final class ChannelPool {
       return;
     }
     reconnecting = true;
-    long delay = schedule.nextDelayMillis();
+    if (schedule == null) {
+      schedule = options.reconnection().newSchedule();
+    }
+    long delay = Math.max(1, schedule.nextDelay().toMillis());
     LOG.debug("[{}] reconnecting in {} ms", node, delay);
     pendingReconnect = admin.schedule(this::reconnect, delay, TimeUnit.MILLISECONDS);
   }
@@ -433,7 +438,7 @@ public final class ChannelPool {
             return; // an attempt is under way
           }
           pendingReconnect = null;
-          schedule.reset();
+          schedule = null;
           reconnecting = true;
           reconnect();
         });

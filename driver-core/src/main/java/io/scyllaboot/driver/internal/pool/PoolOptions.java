@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.internal.pool;
 
+import io.scyllaboot.driver.api.policy.ReconnectionPolicy;
 import io.scyllaboot.driver.internal.connection.ShardAwarePorts;
 import java.time.Duration;
 
@@ -16,6 +17,10 @@ import java.time.Duration;
  * @param unresponsiveTimeout how long a connection may read nothing while requests wait on it
  *     before its node counts as unresponsive (avoided by new requests, idempotent waiting requests
  *     moved); zero disables
+ * @param reconnection the delays between reconnection attempts
+ * @param maxConcurrentOpens at most this many connections to the node are being opened at once
+ *     (TCP, TLS and the handshake), so that a node coming back, or a client starting, does not take
+ *     a storm of handshakes at once
  */
 public record PoolOptions(
     int connectionsPerNode,
@@ -23,12 +28,19 @@ public record PoolOptions(
     boolean shardAware,
     boolean shardAwarePort,
     ShardAwarePorts sourcePorts,
-    Duration reconnectBase,
-    Duration reconnectMax,
-    Duration unresponsiveTimeout) {
+    ReconnectionPolicy reconnection,
+    Duration unresponsiveTimeout,
+    int maxConcurrentOpens) {
 
   /**
    * How long a node whose shard-aware port hands out other shards (e.g. behind NAT) is not asked.
    */
   static final Duration SHARD_AWARE_PORT_BLOCK = Duration.ofMinutes(5);
+
+  public PoolOptions {
+    if (maxConcurrentOpens < 1) {
+      throw new IllegalArgumentException(
+          "max concurrent connection opens must be at least 1, was " + maxConcurrentOpens);
+    }
+  }
 }

@@ -91,12 +91,14 @@ public final class DefaultCqlSession implements CqlSession {
             settings.compression(),
             settings.sslContext(),
             settings.hostnameVerification(),
-            settings.authProvider());
+            settings.authProvider(),
+            settings.policies().applicationName(),
+            settings.policies().applicationVersion());
     ChannelFactory factory =
         new ChannelFactory(
             group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
     this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
-    this.requests = new StatementRequests(settings);
+    this.requests = new StatementRequests(settings, new QueryTraces(this));
     this.throttler =
         settings.maxConcurrentRequests() > 0
             ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue(), timer)
@@ -305,6 +307,7 @@ public final class DefaultCqlSession implements CqlSession {
     RequestHandler handler;
     try {
       CqlRequestLog.executing(statement);
+      statement = requests.policies().withProfile(statement);
       long token = tokenOf(statement);
       // The handler encodes the statement: an error in its values fails here, unsent.
       handler = new RequestHandler(this, statement, planFor(statement, token), token);

@@ -60,9 +60,10 @@ final class DefaultPinnedSession implements PinnedSession {
   }
 
   @Override
-  public CompletionStage<AsyncResultSet> executeAsync(Statement<?> statement) {
+  public CompletionStage<AsyncResultSet> executeAsync(Statement<?> original) {
     try {
-      CqlRequestLog.executing(statement);
+      CqlRequestLog.executing(original);
+      Statement<?> statement = session.requests().policies().withProfile(original);
       DriverChannel channel = channelFor(statement);
       Request request = session.requests().encode(statement);
       ColumnDefinitions known =

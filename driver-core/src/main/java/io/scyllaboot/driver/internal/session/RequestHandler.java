@@ -14,6 +14,7 @@ import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
 import io.scyllaboot.driver.api.metrics.RequestInfo;
 import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.api.policy.RetryPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ResponseCallback;
@@ -23,6 +24,7 @@ import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
+import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Execute;
 import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
@@ -89,11 +91,13 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private final @Nullable QueryOptions sharedOptions;
   private final byte @Nullable [] resultMetadataId;
   private final long timestamp;
+  private final byte @Nullable [] payload; // this handler as the EXECUTE: its custom payload
   // The prepared result columns when the request asked the server to skip them, else null.
   private final @Nullable ColumnDefinitions knownColumns;
   private final QueryPlan plan;
   private final long token;
   private final boolean idempotent;
+  private final RetryPolicy retryPolicy;
   private final long deadline;
   private final long startNanos;
   private volatile int state;
@@ -131,21 +135,25 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       // Taken once, as a request object would: every attempt sends the same bytes.
       this.resultMetadataId = prepared.resultMetadataId();
       this.timestamp = requests.timestamp(statement);
+      this.payload = requests.policies().payload(statement);
       this.request = this;
       this.knownColumns = sharedOptions.skipMetadata() ? prepared.resultColumns() : null;
     } else {
       this.resultMetadataId = null;
       this.timestamp = QueryOptions.NO_TIMESTAMP;
+      this.payload = null;
       this.request = requests.encode(statement);
       this.knownColumns = StatementRequests.knownColumns(request, prepared);
     }
     this.plan = plan;
     this.token = token;
-    this.idempotent = session.requests().isIdempotent(statement);
+    this.idempotent = requests.isIdempotent(statement);
+    this.retryPolicy = requests.policies().retryPolicy(statement);
     this.startNanos = session.metrics().start();
-    this.deadline = System.nanoTime() + session.requests().timeoutNanos(statement);
+    this.deadline = System.nanoTime() + requests.timeoutNanos(statement);
     this.root = null;
-    this.latencyPolicy = session.speculativeExecutionPolicy();
+    this.latencyPolicy =
+        requests.policies().speculativePolicy(statement, session.speculativeExecutionPolicy());
     this.speculation = idempotent ? latencyPolicy : null;
     this.running = 1;
     this.listener = session.requestListener();
@@ -161,11 +169,13 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     this.sharedOptions = root.sharedOptions;
     this.resultMetadataId = root.resultMetadataId;
     this.timestamp = root.timestamp; // the same write, should two executions apply it
+    this.payload = root.payload; // the same request id
     this.request = root.request == root ? this : root.request;
     this.knownColumns = root.knownColumns;
     this.plan = root.plan;
     this.token = root.token;
     this.idempotent = root.idempotent;
+    this.retryPolicy = root.retryPolicy;
     this.startNanos = root.startNanos;
     this.deadline = root.deadline;
     this.root = root;
@@ -470,7 +480,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     if (error instanceof NodeUnresponsiveException) {
       moved = true; // moved once: a second slow node is waited for
     }
-    switch (RetryPolicy.decide(error, idempotent, retries)) {
+    switch (RetryDispatch.decide(retryPolicy, statement, error, idempotent, retries)) {
       case RETRY_SAME -> {
         retries++;
         session.metrics().retried();
@@ -590,6 +600,11 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   }
 
   @Override
+  public int headerFlags() {
+    return payload == null ? 0 : FrameHeader.FLAG_CUSTOM_PAYLOAD;
+  }
+
+  @Override
   public int encodedSize(int protocolVersion) {
     return encodedSize(protocolVersion, false);
   }
@@ -601,18 +616,22 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public int encodedSize(int protocolVersion, boolean metadataIds) {
-    return Execute.encodedSize(
-        protocolVersion,
-        metadataIds,
-        ((DefaultBoundStatement) statement).prepared().id(),
-        resultMetadataId,
-        sharedOptions,
-        ((DefaultBoundStatement) statement).values(),
-        timestamp);
+    return (payload == null ? 0 : payload.length)
+        + Execute.encodedSize(
+            protocolVersion,
+            metadataIds,
+            ((DefaultBoundStatement) statement).prepared().id(),
+            resultMetadataId,
+            sharedOptions,
+            ((DefaultBoundStatement) statement).values(),
+            timestamp);
   }
 
   @Override
   public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
+    if (payload != null) {
+      out.writeBytes(payload);
+    }
     Execute.encode(
         out,
         protocolVersion,

@@ -28,6 +28,7 @@ import org.jspecify.annotations.Nullable;
  *     NONE}: never)
  * @param metadata whether and for which keyspaces the schema is kept, and the metadata listeners
  * @param routing local rack, remote-DC failover, node filter, address translation
+ * @param policies retry policy, execution profiles, request ids, application name
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -64,4 +65,5 @@ public record SessionSettings(
     PoolOptions pool,
     SpeculativeExecutionPolicy speculativeExecution,
     MetadataSettings metadata,
-    RoutingSettings routing) {}
+    RoutingSettings routing,
+    PolicySettings policies) {}

@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.BatchStatement;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
+import io.scyllaboot.driver.api.cql.QueryTrace;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.cql.StatementOptions;
@@ -19,6 +20,7 @@ import io.scyllaboot.driver.internal.cql.SimpleValues;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Batch;
 import io.scyllaboot.driver.internal.protocol.message.Execute;
+import io.scyllaboot.driver.internal.protocol.message.PayloadRequest;
 import io.scyllaboot.driver.internal.protocol.message.Prepare;
 import io.scyllaboot.driver.internal.protocol.message.Query;
 import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
@@ -32,6 +34,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
@@ -49,13 +52,25 @@ final class StatementRequests {
   // SKIP_METADATA: the values and timestamp of each request are written at encode time.
   private final QueryOptions sharedWithMetadata;
   private final QueryOptions sharedSkippingMetadata;
+  private final RequestPolicies policies;
 
-  StatementRequests(SessionSettings settings) {
+  private final @Nullable Function<UUID, CompletionStage<QueryTrace>> traces;
+
+  /** {@code traces} reads traces for the results' execution infos (null: none). */
+  StatementRequests(
+      SessionSettings settings, @Nullable Function<UUID, CompletionStage<QueryTrace>> traces) {
+    this.traces = traces;
     this.settings = settings;
     this.defaultTimeoutNanos = settings.requestTimeout().toNanos();
     this.timestamps = settings.clientTimestamps() ? new ClientTimestamps() : null;
     this.sharedWithMetadata = queryOptions(StatementOptions.DEFAULTS, null, false, false);
     this.sharedSkippingMetadata = queryOptions(StatementOptions.DEFAULTS, null, true, false);
+    this.policies = new RequestPolicies(settings.policies());
+  }
+
+  /** Profiles, retry policies, custom payloads and request ids. */
+  RequestPolicies policies() {
+    return policies;
   }
 
   /**
@@ -130,7 +145,9 @@ final class StatementRequests {
               prepared.resultMetadataId(),
               queryOptions(options, bound.values(), skipMetadata));
     }
-    return options.tracing() ? new TracedRequest(request) : request;
+    Request traced = options.tracing() ? new TracedRequest(request) : request;
+    byte[] payload = policies.payload(statement);
+    return payload == null ? traced : new PayloadRequest(traced, payload);
   }
 
   /** The prepared statement a statement executes (null for simple statements and batches). */
@@ -145,7 +162,7 @@ final class StatementRequests {
    */
   static @Nullable ColumnDefinitions knownColumns(
       Request request, @Nullable DefaultPreparedStatement prepared) {
-    Request sent = request instanceof TracedRequest traced ? traced.request() : request;
+    Request sent = request.unwrapped();
     return prepared != null && sent instanceof Execute execute && execute.options().skipMetadata()
         ? prepared.resultColumns()
         : null;
@@ -165,7 +182,15 @@ final class StatementRequests {
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPage) {
     if (!(frame.message() instanceof RowsResult rows)) {
       return new ResultPage(
-          null, null, frame, coordinator, failedAttempts, speculativeExecutions, nextPage, null);
+          null,
+          null,
+          frame,
+          coordinator,
+          failedAttempts,
+          speculativeExecutions,
+          nextPage,
+          null,
+          traces);
     }
     try {
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
@@ -194,7 +219,8 @@ final class StatementRequests {
           failedAttempts,
           speculativeExecutions,
           nextPage,
-          prepared);
+          prepared,
+          traces);
     } catch (RuntimeException e) {
       rows.release();
       throw e;

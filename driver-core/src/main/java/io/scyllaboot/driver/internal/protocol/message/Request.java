@@ -20,6 +20,11 @@ public interface Request {
 
   void encode(ByteBuf out, int protocolVersion);
 
+  /** The message itself, without the wrappers that only add header flags or a payload. */
+  default Request unwrapped() {
+    return this;
+  }
+
   /**
    * The body size on a connection that does, or does not, carry result metadata ids in EXECUTE
    * under v4 (ScyllaDB's {@code SCYLLA_USE_METADATA_ID}, negotiated per connection: in a rolling

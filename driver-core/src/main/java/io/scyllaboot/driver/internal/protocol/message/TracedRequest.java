@@ -28,4 +28,19 @@ public record TracedRequest(Request request) implements Request {
   public void encode(ByteBuf out, int protocolVersion) {
     request.encode(out, protocolVersion);
   }
+
+  @Override
+  public int encodedSize(int protocolVersion, boolean metadataIds) {
+    return request.encodedSize(protocolVersion, metadataIds);
+  }
+
+  @Override
+  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
+    request.encode(out, protocolVersion, metadataIds);
+  }
+
+  @Override
+  public Request unwrapped() {
+    return request.unwrapped();
+  }
 }
