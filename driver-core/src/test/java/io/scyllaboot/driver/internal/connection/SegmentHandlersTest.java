@@ -196,7 +196,7 @@ class SegmentHandlersTest {
     inFlight.write(startup);
     channel.flush();
     ((ByteBuf) channel.readOutbound()).release();
-    channel.writeInbound(response(Opcodes.READY, 0, 0));
+    channel.writeInbound(response(Opcodes.READY, 1, 0));
     assertThat(startup).isCompleted();
 
     PendingRequest query =
@@ -204,7 +204,7 @@ class SegmentHandlersTest {
     inFlight.write(query);
     channel.flush();
     ((ByteBuf) channel.readOutbound()).release();
-    ByteBuf payload = response(Opcodes.READY, 0, 0);
+    ByteBuf payload = response(Opcodes.READY, 1, 0);
     ByteBuf corrupt = codec(false).encode(ALLOC, payload, true);
     payload.release();
     corrupt.setByte(8, corrupt.getByte(8) ^ 0x10); // inside the payload
