@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /** The "similar days" endpoints over HTTP against the real node: vector search in the sample. */
-@WithLocalScyllaNode
+@WithLocalScyllaNode(reuse = true) // the node may be a CI script's
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class SimilarDaysIT {
   private static final String KEYSPACE = CassandraNode.uniqueKeyspace("similar");

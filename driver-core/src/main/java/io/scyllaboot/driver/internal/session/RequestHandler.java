@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.session;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.util.Timeout;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
@@ -101,6 +102,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private final long deadline;
   private final long startNanos;
   private volatile int state;
+  private volatile @Nullable Timeout queueTimeout; // the throttler's, while queued
   private List<ExecutionInfo.Attempt> failedAttempts; // the root's, for every execution
   private DefaultNode node;
   private DriverChannel channel;
@@ -194,9 +196,32 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     return deadline - System.nanoTime();
   }
 
+  /**
+   * The throttler's timer entry for this queued request; cancelled as soon as the request leaves
+   * the queue (also when that happened before the entry was handed over).
+   */
+  void queueTimeout(Timeout timeout) {
+    queueTimeout = timeout;
+    if (state != QUEUED) {
+      cancelQueueTimeout();
+    }
+  }
+
+  private void cancelQueueTimeout() {
+    Timeout timeout = queueTimeout;
+    if (timeout != null) {
+      queueTimeout = null;
+      timeout.cancel();
+    }
+  }
+
   /** Takes the request out of the queue to start it; false if it expired there. */
   boolean leaveQueue() {
-    return STATE.compareAndSet(this, QUEUED, STARTED);
+    if (!STATE.compareAndSet(this, QUEUED, STARTED)) {
+      return false;
+    }
+    cancelQueueTimeout();
+    return true;
   }
 
   /** Fails the request with a timeout if it is still queued; true if it was. */
@@ -544,8 +569,9 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     return text.length() > 100 ? text.substring(0, 97) + "..." : text;
   }
 
-  // Complete first, then release the permit: a queued request never overtakes the completion of
-  // the one it waited for, and a caller never sees its permit counted after its future completed.
+  // The permit is freed before the future completes (a request sent from its callback finds it, and
+  // a caller never sees its permit counted after its future completed) and queued requests start
+  // after it completed (none overtakes that completion).
   private void succeed(AsyncResultSet page) {
     RequestHandler request = rootOrThis();
     if (!request.claim()) {
@@ -564,10 +590,12 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     if (listener != null) {
       listener.onSuccess(this, listenerContext);
     }
+    Throttler throttler = session.throttler();
+    throttler.releasePermit();
     if (!complete(page)) {
       page.close();
     }
-    session.throttler().release();
+    throttler.drainQueued();
   }
 
   /** Ends the request with an error: a final one, or the last execution ran out of nodes. */
@@ -588,8 +616,10 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     if (listener != null) {
       listener.onError(this, listenerContext, error);
     }
+    Throttler throttler = session.throttler();
+    throttler.releasePermit();
     completeExceptionally(error);
-    session.throttler().release();
+    throttler.drainQueued();
   }
 
   // ---- Request: this handler as the EXECUTE of a bound statement at the session's defaults

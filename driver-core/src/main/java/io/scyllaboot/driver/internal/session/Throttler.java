@@ -26,7 +26,10 @@ class Throttler {
         }
 
         @Override
-        void release() {}
+        void releasePermit() {}
+
+        @Override
+        void drainQueued() {}
       };
 
   private final int maxConcurrent;
@@ -66,21 +69,34 @@ class Throttler {
     request.markQueued();
     waiting.offer(request);
     long remaining = request.remainingNanos();
-    timer.newTimeout(
-        timeout -> {
-          if (request.expireInQueue()) {
-            queued.decrementAndGet();
-          }
-        },
-        Math.max(remaining, 1),
-        TimeUnit.NANOSECONDS);
+    // Cancelled when the request leaves the queue: the entry would otherwise keep the request, and
+    // the result it completes with, reachable until its deadline.
+    request.queueTimeout(
+        timer.newTimeout(
+            timeout -> {
+              if (request.expireInQueue()) {
+                queued.decrementAndGet();
+              }
+            },
+            Math.max(remaining, 1),
+            TimeUnit.NANOSECONDS));
     // A request may have finished between the check and the offer: make sure someone drains.
     drain();
   }
 
-  /** Called once when a request that held a permit finishes, after its future completed. */
-  void release() {
+  /**
+   * Called once when a request that held a permit finishes, before its future completes: a request
+   * sent from that future's callback (a chain) finds the permit free, also with no queue.
+   */
+  void releasePermit() {
     active.decrementAndGet();
+  }
+
+  /**
+   * Called after the finished request's future completed: starts queued requests on the freed
+   * permit, so that none of them overtakes that completion.
+   */
+  void drainQueued() {
     drain();
   }
 
