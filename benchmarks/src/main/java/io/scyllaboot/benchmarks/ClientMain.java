@@ -87,13 +87,13 @@ public final class ClientMain {
       recorder.getIntervalHistogram(); // forget the warm-up
       SyscallCounter syscalls = SyscallCounter.attach(); // after the warm-up made the threads
       Snapshot before = Snapshot.take(node.getPort(), nodePid);
-      if (syscalls != null) {
-        syscalls.enable();
+      if (syscalls != null && !syscalls.tryEnable()) {
+        syscalls = null;
       }
       long start = System.nanoTime();
       run(client, workload, concurrency, ops, recorder, threads);
       long elapsed = System.nanoTime() - start;
-      Map<String, Long> syscallCounts = syscalls == null ? null : syscalls.stop();
+      Map<String, Long> syscallCounts = syscalls == null ? null : syscalls.tryStop();
       Snapshot after = Snapshot.take(node.getPort(), nodePid);
       Histogram latency = recorder.getIntervalHistogram();
       System.out.printf(

@@ -138,6 +138,48 @@ final class SyscallCounter {
     command("enable");
   }
 
+  /**
+   * Turns the counters on, or gives perf up when it does not answer (the counts are then -1): the
+   * syscall figures are extra, and a perf hiccup must not fail the client's run.
+   */
+  boolean tryEnable() {
+    try {
+      enable();
+      return true;
+    } catch (IOException e) {
+      abandon(e);
+      return false;
+    }
+  }
+
+  /** {@link #stop()}, or null (counts -1) when perf does not answer. */
+  Map<String, Long> tryStop() {
+    try {
+      return stop();
+    } catch (IOException e) {
+      abandon(e);
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      abandon(e);
+      return null;
+    }
+  }
+
+  private void abandon(Exception cause) {
+    System.err.println(
+        "[benchmark] perf stopped answering (" + cause.getMessage() + "): no syscall counts");
+    perf.destroyForcibly();
+    try {
+      for (String file : List.of("counts", "perf.log", "ctl", "ack")) {
+        Files.deleteIfExists(dir.resolve(file));
+      }
+      Files.deleteIfExists(dir);
+    } catch (IOException ignored) {
+      // a temporary directory left behind
+    }
+  }
+
   /** Turns the counters off, ends perf and returns each group's count (-1 where not counted). */
   Map<String, Long> stop() throws IOException, InterruptedException {
     command("disable");
