@@ -14,6 +14,7 @@ import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
+import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.support.SchemaCreator;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactory;
@@ -81,6 +82,13 @@ class MappingAnnotationsIT {
 
   public interface Accounts extends ScyllaRepository<Account, AccountKey> {
     List<Account> findByOrg(int org);
+
+    // Derived on an embedded column and on @CqlType columns (arguments bound as the CQL type).
+    @AllowFiltering
+    List<Account> findByOrgAndHomeEmail(int org, String email);
+
+    @AllowFiltering
+    List<Account> findByOrgAndRefAndTierIn(int org, String ref, List<Tier> tiers);
   }
 
   private static ScyllaTemplate template;
@@ -167,6 +175,11 @@ class MappingAnnotationsIT {
             Account.class);
     assertThat(byWorkEmail.id()).isEqualTo(2);
     assertThat(byWorkEmail.work()).isEqualTo(new Contact("b@work", new Geo(1, 2)));
+    assertThat(accounts.findByOrgAndHomeEmail(2, "a@x")).extracting(Account::id).containsExactly(1);
+    assertThat(accounts.findByOrgAndRefAndTierIn(2, REF, List.of(Tier.PAID)))
+        .extracting(Account::id)
+        .containsExactly(1, 2);
+    assertThat(accounts.findByOrgAndRefAndTierIn(2, REF, List.of(Tier.FREE))).isEmpty();
   }
 
   @Test
