@@ -31,7 +31,4 @@ public @interface Column {
    * column in the table and a column outside the primary key.
    */
   boolean isStatic() default false;
-
-  /** Accepted for Spring Data Cassandra's annotations; names are quoted when they need it. */
-  boolean forceQuote() default false;
 }

@@ -67,7 +67,12 @@ public @interface CqlType {
     SET,
     MAP,
     TUPLE,
-    UDT;
+    UDT,
+    /**
+     * Accepted for Spring Data Cassandra's names; schema creation asks for {@link VectorType}
+     * instead, which gives the dimensions.
+     */
+    VECTOR;
 
     /** Whether this is a list, set or map. */
     public boolean isCollection() {

@@ -52,7 +52,7 @@ final class DeclaredCqlTypes {
       case TIMEUUID, UUID -> UUID.class;
       case TINYINT -> Byte.class;
       case VARINT -> BigInteger.class;
-      case LIST, SET, MAP, TUPLE, UDT -> null;
+      case LIST, SET, MAP, TUPLE, UDT, VECTOR -> null;
     };
   }
 
@@ -95,7 +95,7 @@ final class DeclaredCqlTypes {
                     element(property, arguments[0], k), element(property, arguments[1], v)));
         return converted;
       }
-      case TUPLE, UDT -> {
+      case TUPLE, UDT, VECTOR -> {
         return defaultWrite.apply(value);
       }
       default -> {

@@ -188,6 +188,10 @@ final class ColumnTypes {
       case UDT -> {
         return userType(property, declared, keyspace);
       }
+      case VECTOR ->
+          throw new IllegalStateException(
+              describe(property)
+                  + ": a vector column is declared with @VectorType(dimensions = n), not @CqlType");
       default -> {
         return name(declared.type());
       }
@@ -199,7 +203,7 @@ final class ColumnTypes {
     if (type == CqlType.Name.UDT) {
       return userType(property, declared, keyspace);
     }
-    if (type.isCollection() || type == CqlType.Name.TUPLE) {
+    if (type.isCollection() || type == CqlType.Name.TUPLE || type == CqlType.Name.VECTOR) {
       throw new IllegalStateException(
           describe(property)
               + ": a @CqlType type argument is a simple type or UDT, not "
