@@ -154,7 +154,7 @@ public class ScyllaEntityConverter {
       ScyllaPersistentProperty property,
       Function<ScyllaPersistentProperty, Object> columns) {
     List<ScyllaPersistentProperty> embeddedColumns = entity.getEmbeddedProperties().get(property);
-    ScyllaPersistentEntity<?> type = mappingContext.getRequiredPersistentEntity(property.getType());
+    ScyllaPersistentEntity<?> type = entity.getEmbeddedEntity(property);
     if (property.getEmbedded().onEmpty() == Embedded.OnEmpty.USE_NULL
         && embeddedColumns.stream().allMatch(column -> columns.apply(column) == null)) {
       return null;
@@ -177,7 +177,7 @@ public class ScyllaEntityConverter {
   private Object convertRead(TypeInformation<?> declared, Object value) {
     Class<?> type = declared.getType();
     if (value == null) {
-      return type.isPrimitive() ? primitiveDefault(type) : null;
+      return type.isPrimitive() ? PropertyNumbers.primitiveDefault(type) : null;
     }
     if (conversions.hasCustomReadTarget(value.getClass(), type)) {
       return conversionService.convert(value, type);
@@ -243,45 +243,13 @@ public class ScyllaEntityConverter {
       return value;
     }
     if (value instanceof Number number && Number.class.isAssignableFrom(boxed)) {
-      return convertNumber(number, type);
+      return PropertyNumbers.convert(number, type);
     }
     // A column of another type than the property's own, e.g. by @CqlType: an int as a String.
     if (conversionService.canConvert(value.getClass(), boxed)) {
       return conversionService.convert(value, boxed);
     }
     return value;
-  }
-
-  private static Object primitiveDefault(Class<?> type) {
-    if (type == boolean.class) {
-      return false;
-    }
-    if (type == char.class) {
-      return '\0';
-    }
-    return convertNumber(0, type);
-  }
-
-  private static Object convertNumber(Number number, Class<?> type) {
-    if (type == long.class || type == Long.class) {
-      return number.longValue();
-    }
-    if (type == int.class || type == Integer.class) {
-      return number.intValue();
-    }
-    if (type == short.class || type == Short.class) {
-      return number.shortValue();
-    }
-    if (type == byte.class || type == Byte.class) {
-      return number.byteValue();
-    }
-    if (type == double.class || type == Double.class) {
-      return number.doubleValue();
-    }
-    if (type == float.class || type == Float.class) {
-      return number.floatValue();
-    }
-    return number;
   }
 
   private ZoneId localDateTimeZone() {

@@ -32,6 +32,7 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   private ScyllaPersistentEntity<Object> keyClassEntity;
   // Each embedded property with its columns, in the order of its class's columns.
   private Map<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> embedded = Map.of();
+  private Map<ScyllaPersistentProperty, ScyllaPersistentEntity<Object>> embeddedEntities = Map.of();
 
   public ScyllaPersistentEntity(TypeInformation<T> information, NamingStrategy naming) {
     super(information);
@@ -81,6 +82,8 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     List<ScyllaPersistentProperty> all = new ArrayList<>();
     Map<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> embeddings =
         new LinkedHashMap<>();
+    Map<ScyllaPersistentProperty, ScyllaPersistentEntity<Object>> embeddedTypes =
+        new LinkedHashMap<>();
     doWithProperties(
         (ScyllaPersistentProperty property) -> {
           if (property.isPrimaryKeyClassProperty() && keyClasses != null) {
@@ -92,12 +95,15 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
             // An embedded class's columns are this entity's, in place of the property.
             List<ScyllaPersistentProperty> columns = embeddedColumns(property);
             embeddings.put(property, columns);
+            embeddedTypes.put(
+                property, (ScyllaPersistentEntity<Object>) keyClasses.apply(property.getType()));
             all.addAll(columns);
           } else {
             all.add(property);
           }
         });
     this.embedded = Collections.unmodifiableMap(embeddings);
+    this.embeddedEntities = Collections.unmodifiableMap(embeddedTypes);
     if (tuple) {
       verifyTuple(all);
       this.columns = List.copyOf(all);
@@ -215,6 +221,11 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     return embedded;
   }
 
+  /** The entity of an {@link Embedded} property's class (null for another property). */
+  public ScyllaPersistentEntity<Object> getEmbeddedEntity(ScyllaPersistentProperty property) {
+    return embeddedEntities.get(property);
+  }
+
   /** The table name (or the UDT name), as the server stores it. */
   public String getTableName() {
     return tableName;
@@ -293,9 +304,7 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
       if (holder == null) {
         return null;
       }
-      @SuppressWarnings("unchecked")
-      ScyllaPersistentEntity<Object> type =
-          (ScyllaPersistentEntity<Object>) keyClasses.apply(embeddedIn.getType());
+      ScyllaPersistentEntity<Object> type = embeddedEntities.get(embeddedIn);
       return type.getColumnValue(type.getPropertyAccessor(holder), column.getEmbeddedColumn());
     }
     if (keyClassProperty == null || column.getOwner() == this) {
@@ -322,9 +331,7 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
         embedded.entrySet()) {
       if (entry.getKey().getName().equals(head)) {
         ScyllaPersistentProperty inner =
-            keyClasses
-                .apply(entry.getKey().getType())
-                .getColumnProperty(dotPath.substring(dot + 1));
+            embeddedEntities.get(entry.getKey()).getColumnProperty(dotPath.substring(dot + 1));
         for (ScyllaPersistentProperty column : entry.getValue()) {
           if (column.getEmbeddedColumn().equals(inner)) {
             return column;
