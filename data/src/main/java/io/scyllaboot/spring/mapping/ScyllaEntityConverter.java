@@ -285,6 +285,22 @@ public class ScyllaEntityConverter {
   }
 
   /**
+   * The operand of an {@code IN} on the property's column: each element as a value of the property
+   * ({@link #convertWrite(ScyllaPersistentProperty, Object)}) when it declares a {@link CqlType},
+   * else as {@link #convertWrite(Object)} converts it.
+   */
+  public Object convertWriteEach(ScyllaPersistentProperty property, Object values) {
+    if (property.getCqlType() == null || !(values instanceof Collection<?> elements)) {
+      return property.getCqlType() == null ? convertWrite(values) : convertWrite(property, values);
+    }
+    List<Object> converted = new ArrayList<>(elements.size());
+    for (Object element : elements) {
+      converted.add(convertWrite(property, element));
+    }
+    return converted;
+  }
+
+  /**
    * A value as the driver binds it: mapped (UDT) objects as maps of field names, enums as names,
    * {@link Date} and {@link LocalDateTime} (in the mapping context's zone) as {@link Instant},
    * {@code byte[]} as a {@link ByteBuffer}; collections and maps element by element.

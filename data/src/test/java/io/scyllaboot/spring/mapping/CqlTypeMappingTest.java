@@ -99,6 +99,19 @@ class CqlTypeMappingTest {
   }
 
   @Test
+  void should_convert_each_element_of_an_in_list_as_the_declared_type() {
+    ScyllaPersistentEntity<Reading> entity = entity(Reading.class);
+
+    assertThat(
+            converter.convertWriteEach(
+                entity.getRequiredPersistentProperty("level"), List.of(Level.LOW, Level.HIGH)))
+        .isEqualTo(List.of(0, 1));
+    assertThat(
+            converter.convertWriteEach(entity.getRequiredPersistentProperty("code"), List.of(7, 8)))
+        .isEqualTo(List.of("7", "8"));
+  }
+
+  @Test
   void should_name_the_property_and_types_when_a_value_cannot_be_converted() {
     assertThatThrownBy(
             () ->

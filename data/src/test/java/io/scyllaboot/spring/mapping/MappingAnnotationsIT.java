@@ -180,6 +180,12 @@ class MappingAnnotationsIT {
         .extracting(Account::id)
         .containsExactly(1, 2);
     assertThat(accounts.findByOrgAndRefAndTierIn(2, REF, List.of(Tier.FREE))).isEmpty();
+    assertThat(
+            template.select(
+                Query.query(Criteria.where("org").is(2), Criteria.where("tier").in(Tier.PAID))
+                    .withAllowFiltering(),
+                Account.class))
+        .hasSize(2);
   }
 
   @Test

@@ -3,7 +3,6 @@ package io.scyllaboot.spring.repository.query;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -303,10 +302,7 @@ final class DerivedQuery implements RepositoryQuery {
       return value;
     }
     return switch (part.getType()) {
-      case IN, NOT_IN ->
-          value instanceof Collection<?> each
-              ? each.stream().map(v -> runner.converter().convertWrite(property, v)).toList()
-              : value;
+      case IN, NOT_IN -> runner.converter().convertWriteEach(property, value);
       case CONTAINING, NOT_CONTAINING -> value;
       default -> runner.converter().convertWrite(property, value);
     };
