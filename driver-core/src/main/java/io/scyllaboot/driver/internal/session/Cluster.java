@@ -406,15 +406,15 @@ final class Cluster implements ClusterMetadata {
     if (node == null) {
       return null;
     }
-    LOG.info(
-        "node {} moves from {} to {} (its client route changed)", hostId, node.address(), address);
+    ChannelPool old = pools.remove(node);
+    if (old != null) {
+      LOG.info(
+          "node {} moves from {} to {}: its client route changed", hostId, node.address(), address);
+      old.close();
+    }
     nodes.remove(node.address());
     node.moveTo(address);
     nodes.put(address, node);
-    ChannelPool old = pools.remove(node);
-    if (old != null) {
-      old.close();
-    }
     return node;
   }
 
