@@ -165,7 +165,7 @@ class ClientRoutesTest {
   @Test
   void aNodeWithoutARouteGetsNoConnectionAndAWarningUntilItHasOne() {
     Logger clusterLog =
-        (Logger) LoggerFactory.getLogger("io.scyllaboot.driver.internal.session.Cluster");
+        (Logger) LoggerFactory.getLogger("io.scyllaboot.driver.internal.session.ClientRouteNodes");
     ListAppender<ILoggingEvent> log = new ListAppender<>();
     log.start();
     clusterLog.addAppender(log);

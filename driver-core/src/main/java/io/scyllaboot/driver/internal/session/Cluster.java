@@ -66,7 +66,7 @@ final class Cluster implements ClusterMetadata {
   private final AddressTranslator translator;
   private final ClientRoutes routes; // null without client routes
   private final PoolOptions poolOptions;
-  private final Set<UUID> unrouted = new HashSet<>(); // admin executor only: logged once each
+  private final ClientRouteNodes routed; // null without client routes
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
   private final SchemaKeeper schema;
@@ -94,7 +94,9 @@ final class Cluster implements ClusterMetadata {
             ? new ClientRoutes(
                 settings.routing().clientRouteConnectionIds(), settings.sslContext() != null)
             : null;
-    this.poolOptions = routes == null ? settings.pool() : withoutShardAwarePort(settings.pool());
+    this.routed = routes == null ? null : new ClientRouteNodes(routes, nodes, pools);
+    this.poolOptions =
+        routes == null ? settings.pool() : ClientRouteNodes.withoutShardAwarePort(settings.pool());
     this.control =
         new ControlConnection(
             factory,
@@ -263,12 +265,12 @@ final class Cluster implements ClusterMetadata {
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
       InetSocketAddress address =
           routes != null
-              ? routedAddress(info, withoutRoute)
+              ? routed.address(info, withoutRoute)
               : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
       seen.add(address);
       DefaultNode node = nodes.get(address);
       if (node == null && routes != null) {
-        node = moved(info.hostId(), address);
+        node = routed.moved(info.hostId(), address);
       }
       if (node == null) {
         node = new DefaultNode(address);
@@ -363,84 +365,6 @@ final class Cluster implements ClusterMetadata {
       }
     }
     return translated;
-  }
-
-  /**
-   * Where a node is reached through its client route: the route's address; without one, the address
-   * it has been reached at so far (its pool stays), else the advertised one, which gets no pool
-   * (logged once per node). Admin executor only.
-   */
-  private InetSocketAddress routedAddress(TopologyRefresher.NodeInfo info, Set<UUID> withoutRoute) {
-    UUID hostId = info.hostId();
-    InetSocketAddress routed = routes.address(hostId);
-    if (routed != null) {
-      if (unrouted.remove(hostId)) {
-        LOG.info("node {} has a client route now: {}", hostId, routed);
-      }
-      return routed;
-    }
-    DefaultNode known = nodeWithHostId(hostId);
-    if (unrouted.add(hostId)) {
-      LOG.warn(
-          "no client route for node {} (advertised {}): {}; {}",
-          hostId,
-          info.address(),
-          routes.describeMissing(hostId),
-          known != null && pools.containsKey(known)
-              ? "its connections to " + known.address() + " stay"
-              : "the driver does not connect to it");
-    }
-    if (known != null && pools.containsKey(known)) {
-      return known.address();
-    }
-    withoutRoute.add(hostId);
-    return known != null ? known.address() : info.address();
-  }
-
-  /**
-   * A node known under another address whose client route now points here: re-keyed, its pool
-   * closed (a new one opens to the new address). Null if no node has this host id.
-   */
-  private DefaultNode moved(UUID hostId, InetSocketAddress address) {
-    DefaultNode node = nodeWithHostId(hostId);
-    if (node == null) {
-      return null;
-    }
-    ChannelPool old = pools.remove(node);
-    if (old != null) {
-      LOG.info(
-          "node {} moves from {} to {}: its client route changed", hostId, node.address(), address);
-      old.close();
-    }
-    nodes.remove(node.address());
-    node.moveTo(address);
-    nodes.put(address, node);
-    return node;
-  }
-
-  private DefaultNode nodeWithHostId(UUID hostId) {
-    if (hostId == null) {
-      return null;
-    }
-    for (DefaultNode node : nodes.values()) {
-      if (hostId.equals(node.hostId())) {
-        return node;
-      }
-    }
-    return null;
-  }
-
-  private static PoolOptions withoutShardAwarePort(PoolOptions options) {
-    // A private endpoint forwards one port per node and does not keep the client's source port.
-    return new PoolOptions(
-        options.connectionsPerNode(),
-        options.connectionsPerShard(),
-        options.shardAware(),
-        false,
-        options.sourcePorts(),
-        options.reconnection(),
-        options.unresponsiveTimeout(),
-        options.maxConcurrentOpens());
   }
 
   /** The node an event names by its advertised address. */
