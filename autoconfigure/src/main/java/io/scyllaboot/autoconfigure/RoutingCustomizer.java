@@ -2,12 +2,13 @@ package io.scyllaboot.autoconfigure;
 
 import io.scyllaboot.driver.api.CqlSessionBuilder;
 import io.scyllaboot.driver.api.policy.AddressTranslator;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies {@code scylla.local-rack}, {@code scylla.load-balancing.*} and an {@code
- * AddressTranslator} bean to the session builder. Runs before the application's customizers, which
- * may override it.
+ * Applies {@code scylla.local-rack}, {@code scylla.load-balancing.*}, an {@code AddressTranslator}
+ * bean and {@code scylla.client-routes.*} to the session builder. Runs before the application's
+ * customizers, which may override it.
  */
 final class RoutingCustomizer implements CqlSessionBuilderCustomizer {
   private final ScyllaProperties properties;
@@ -31,6 +32,14 @@ final class RoutingCustomizer implements CqlSessionBuilderCustomizer {
     }
     if (translator != null) {
       builder.withAddressTranslator(translator);
+    }
+    List<String> connectionIds =
+        properties.getClientRoutes().getConnectionIds().stream()
+            .filter(id -> id != null && !id.isBlank())
+            .map(String::trim)
+            .toList();
+    if (!connectionIds.isEmpty()) {
+      builder.withClientRoutes(connectionIds);
     }
   }
 }

@@ -101,6 +101,9 @@ public class ScyllaProperties {
   @NestedConfigurationProperty
   private final LoadBalancingProperties loadBalancing = new LoadBalancingProperties();
 
+  @NestedConfigurationProperty
+  private final ClientRoutesProperties clientRoutes = new ClientRoutesProperties();
+
   private final Connection connection = new Connection();
 
   private final Request request = new Request();
@@ -289,6 +292,10 @@ public class ScyllaProperties {
 
   public LoadBalancingProperties getLoadBalancing() {
     return loadBalancing;
+  }
+
+  public ClientRoutesProperties getClientRoutes() {
+    return clientRoutes;
   }
 
   public String getLocalRack() {

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-/** {@code scylla.local-rack}, {@code scylla.load-balancing.*} and an AddressTranslator bean. */
+/**
+ * {@code scylla.local-rack}, {@code scylla.load-balancing.*}, an AddressTranslator bean and {@code
+ * scylla.client-routes.*}.
+ */
 class ScyllaRoutingAutoConfigurationTest {
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()
@@ -60,5 +63,40 @@ class ScyllaRoutingAutoConfigurationTest {
             context ->
                 assertThat(context.getBean(CqlSessionBuilder.class).toString())
                     .contains("addressTranslator=StaticAddressTranslator{"));
+  }
+
+  @Test
+  void client_routes_connection_ids_reach_the_driver_which_needs_the_routes_table() {
+    // The session of this context connects to the local Apache Cassandra node, which has no
+    // system.client_routes: start-up fails saying so (the REGISTER for CLIENT_ROUTES_CHANGE,
+    // refused by Cassandra, is retried without it first).
+    runner
+        .withPropertyValues("scylla.client-routes.connection-ids=pl-az1, pl-az2")
+        .run(
+            context ->
+                assertThat(context)
+                    .hasFailed()
+                    .getFailure()
+                    .rootCause()
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage(
+                        "client routes are configured but the cluster has no"
+                            + " system.client_routes table (ScyllaDB 2026.1 and later have it)"));
+  }
+
+  @Test
+  void client_routes_with_an_address_translator_bean_fail_start_up_saying_why() {
+    runner
+        .withPropertyValues("scylla.client-routes.connection-ids=pl-az1")
+        .withBean(AddressTranslator.class, () -> AddressTranslator.fixedHost("proxy"))
+        .run(
+            context ->
+                assertThat(context)
+                    .hasFailed()
+                    .getFailure()
+                    .rootCause()
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(
+                        "client routes and an address translator cannot be combined"));
   }
 }

@@ -54,6 +54,7 @@ public final class Benchmark {
       List.of(
           "scylla",
           "scylla-observed",
+          "scylla-policies",
           "scylla-shard-unaware",
           "scylla-async-template",
           "apache",
@@ -170,7 +171,9 @@ public final class Benchmark {
                 ? String.join(",", SCYLLA_MODE_CLIENTS)
                 : FLOOR
                     + ","
-                    + String.join(",", ASYNC_CLIENTS).replace("scylla-shard-unaware,", "")
+                    + String.join(",", ASYNC_CLIENTS)
+                        .replace("scylla-policies,", "")
+                        .replace("scylla-shard-unaware,", "")
                     + ","
                     + String.join(",", SYNC_CLIENTS));
     // select has no partition key, hence no owning shard: not a ScyllaDB-shaped workload

@@ -565,6 +565,23 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
+  /**
+   * ScyllaDB client routes (PrivateLink, Private Service Connect): every node is reached where the
+   * rows of {@code system.client_routes} for these connection ids put it (found by host id; {@code
+   * port}, or {@code tls_port} with TLS), read at start-up, on every topology refresh and on {@code
+   * CLIENT_ROUTES_CHANGE} events; a node without a route gets no connection (logged). The contact
+   * points are the private endpoint's addresses. Connections go to the route's port only (no
+   * shard-aware port: a proxy does not keep source ports); requests still go to the shard of their
+   * token. Default: none (see docs/scylladb.md#client-routes).
+   *
+   * @throws IllegalArgumentException if a connection id is blank
+   * @throws IllegalStateException if an address translator is configured too
+   */
+  public CqlSessionBuilder withClientRoutes(java.util.Collection<String> connectionIds) {
+    routing = routing.withClientRoutes(List.copyOf(connectionIds));
+    return this;
+  }
+
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
     if (authProvider != null && sslContext == null) {

@@ -57,6 +57,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
   private final Map<Long, PrimedStatement> primedById = new ConcurrentHashMap<>();
   private final Set<String> rateLimited = ConcurrentHashMap.newKeySet();
   private final Map<String, Tablet[]> tablets = new ConcurrentHashMap<>();
+  private final FakeClientRoutes clientRoutes = new FakeClientRoutes(this);
   private volatile long crossShardDelayNanos;
   private volatile long crossShardHopSpinNanos = -1; // -1: no hop
 
@@ -259,6 +260,11 @@ public final class FakeScyllaCluster implements AutoCloseable {
     crossShardHopSpinNanos = spin == null ? -1 : spin.toNanos();
   }
 
+  /** The cluster's client routes ({@code system.client_routes}, route endpoints, events). */
+  public FakeClientRoutes clientRoutes() {
+    return clientRoutes;
+  }
+
   /** Every node's received requests, node by node. */
   public List<Received> received() {
     List<Received> all = new ArrayList<>();
@@ -274,6 +280,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
   /** Stops every node. */
   @Override
   public void close() {
+    clientRoutes.close();
     nodes.forEach(FakeScyllaNode::stop);
     acceptors.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }

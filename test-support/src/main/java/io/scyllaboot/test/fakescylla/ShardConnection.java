@@ -151,6 +151,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       case Opcodes.STARTUP -> startup(ctx, stream, Primitives.readStringMap(body));
       case Opcodes.REGISTER -> {
         record(opcode, stream, null);
+        cluster.clientRoutes().registered(ctx.channel(), Primitives.readStringList(body));
         respond(ctx, stream, Opcodes.READY, new byte[0]);
       }
       case Opcodes.QUERY -> query(ctx, stream, Primitives.readLongString(body), body);

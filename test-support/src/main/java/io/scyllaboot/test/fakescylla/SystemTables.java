@@ -154,6 +154,9 @@ final class SystemTables {
           rows.add(List.of(keyspace, true, replication));
         }
       }
+      case FakeClientRoutes.TABLE -> {
+        return cluster.clientRoutes().answer(trimmed, alloc);
+      }
       case "system_schema.scylla_keyspaces" -> {
         columns = SCYLLA_KEYSPACES;
         for (String keyspace : cluster.tabletKeyspaces()) {
@@ -170,7 +173,7 @@ final class SystemTables {
     return project(columns, rows, select.group(1), select.group(3), table, alloc);
   }
 
-  private static Answer project(
+  static Answer project(
       List<Column> columns,
       List<List<Object>> rows,
       String projection,

@@ -34,11 +34,15 @@ public final class ControlConnection {
   private static final List<String> EVENTS =
       List.of("TOPOLOGY_CHANGE", "STATUS_CHANGE", "SCHEMA_CHANGE");
 
+  /** ScyllaDB's event for changes of {@code system.client_routes} (2026.1 and later). */
+  public static final String CLIENT_ROUTES_CHANGE = "CLIENT_ROUTES_CHANGE";
+
   private final ChannelFactory factory;
   private final Timer timer;
   private final long queryTimeoutNanos;
   private final Consumer<Response.Event> eventListener;
   private final Runnable onReconnected;
+  private final List<String> events;
   private volatile DriverChannel channel;
   private volatile boolean closed;
 
@@ -48,6 +52,24 @@ public final class ControlConnection {
       long queryTimeoutNanos,
       Consumer<Response.Event> eventListener,
       Runnable onReconnected) {
+    this(factory, timer, queryTimeoutNanos, eventListener, onReconnected, false);
+  }
+
+  /**
+   * @param clientRoutesEvents whether to REGISTER for {@code CLIENT_ROUTES_CHANGE} too (a node that
+   *     refuses it gets the other events, with a warning)
+   */
+  public ControlConnection(
+      ChannelFactory factory,
+      Timer timer,
+      long queryTimeoutNanos,
+      Consumer<Response.Event> eventListener,
+      Runnable onReconnected,
+      boolean clientRoutesEvents) {
+    this.events =
+        clientRoutesEvents
+            ? List.of("TOPOLOGY_CHANGE", "STATUS_CHANGE", "SCHEMA_CHANGE", CLIENT_ROUTES_CHANGE)
+            : EVENTS;
     this.factory = factory;
     this.timer = timer;
     this.queryTimeoutNanos = queryTimeoutNanos;
@@ -69,19 +91,7 @@ public final class ControlConnection {
     InetSocketAddress address = addresses.next();
     return factory
         .connect(address, null, eventListener)
-        .thenCompose(
-            connected ->
-                connected
-                    .send(new Register(EVENTS), queryTimeoutNanos)
-                    .thenApply(
-                        frame -> {
-                          if (!(frame.message() instanceof Response.Ready)) {
-                            connected.close();
-                            throw new ConnectionException(
-                                connected + " refused REGISTER: " + frame.message());
-                          }
-                          return connected;
-                        }))
+        .thenCompose(connected -> register(connected, events))
         .handle(
             (connected, error) -> {
               if (error == null) {
@@ -104,6 +114,30 @@ public final class ControlConnection {
               return connect(addresses, errors);
             })
         .thenCompose(stage -> stage);
+  }
+
+  private CompletionStage<DriverChannel> register(DriverChannel connected, List<String> types) {
+    return connected
+        .send(new Register(types), queryTimeoutNanos)
+        .thenCompose(
+            frame -> {
+              if (frame.message() instanceof Response.Ready) {
+                return CompletableFuture.completedFuture(connected);
+              }
+              if (types.size() > EVENTS.size()) {
+                // A ScyllaDB before 2026.1 refuses the event type (PROTOCOL_ERROR).
+                LOG.warn(
+                    "[{}] refused REGISTER for {} ({}): client routes are read at start-up and on"
+                        + " topology refreshes only",
+                    connected,
+                    CLIENT_ROUTES_CHANGE,
+                    frame.message());
+                return register(connected, EVENTS);
+              }
+              connected.close();
+              return CompletableFuture.failedFuture(
+                  new ConnectionException(connected + " refused REGISTER: " + frame.message()));
+            });
   }
 
   /** The addresses to try when the current connection is lost; set by the session. */

@@ -26,7 +26,7 @@ public final class DefaultNode implements Node {
   /** Not used: filtered out, or remote without failover. */
   public static final int IGNORED = 3;
 
-  private final InetSocketAddress address;
+  private volatile InetSocketAddress address; // moves only when its client route changes
   private volatile int distance = LOCAL;
   // What the node advertises, and how that becomes an address to connect to (its shard-aware port).
   private volatile InetSocketAddress advertised;
@@ -99,6 +99,14 @@ public final class DefaultNode implements Node {
   @Override
   public InetSocketAddress address() {
     return address;
+  }
+
+  /**
+   * The node is now reached at another address (its ScyllaDB client route changed); the session
+   * re-keys it and replaces its pool.
+   */
+  public void moveTo(InetSocketAddress newAddress) {
+    this.address = newAddress;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.routing;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.policy.AddressTranslator;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -18,17 +19,20 @@ import org.jspecify.annotations.Nullable;
  *     count the remote data center's replicas as local ones: not what the level promises)
  * @param nodeFilter the nodes the session may use; the others get no pool and no request
  * @param addressTranslator how an advertised address becomes the one to connect to
+ * @param clientRouteConnectionIds ScyllaDB client routes: the connection ids whose rows of {@code
+ *     system.client_routes} say where each node is reached (by host id); empty: not used
  */
 public record RoutingSettings(
     @Nullable String localRack,
     int maxNodesPerRemoteDc,
     boolean remoteForLocalConsistency,
     @Nullable Predicate<Node> nodeFilter,
-    AddressTranslator addressTranslator) {
+    AddressTranslator addressTranslator,
+    List<String> clientRouteConnectionIds) {
 
   /** Today's routing: no rack, no remote data center, every node, no translation. */
   public static final RoutingSettings DEFAULTS =
-      new RoutingSettings(null, 0, false, null, AddressTranslator.IDENTITY);
+      new RoutingSettings(null, 0, false, null, AddressTranslator.IDENTITY, List.of());
 
   public RoutingSettings {
     if (maxNodesPerRemoteDc < 0) {
@@ -36,6 +40,12 @@ public record RoutingSettings(
           "max nodes per remote data center must not be negative, was " + maxNodesPerRemoteDc);
     }
     Objects.requireNonNull(addressTranslator, "address translator");
+    clientRouteConnectionIds = List.copyOf(clientRouteConnectionIds);
+    if (!clientRouteConnectionIds.isEmpty() && addressTranslator != AddressTranslator.IDENTITY) {
+      throw new IllegalStateException(
+          "client routes and an address translator cannot be combined: the routes say where"
+              + " every node is reached");
+    }
   }
 
   public RoutingSettings withLocalRack(@Nullable String rack) {
@@ -43,23 +53,64 @@ public record RoutingSettings(
       throw new IllegalArgumentException("the local rack is blank");
     }
     return new RoutingSettings(
-        rack, maxNodesPerRemoteDc, remoteForLocalConsistency, nodeFilter, addressTranslator);
+        rack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        nodeFilter,
+        addressTranslator,
+        clientRouteConnectionIds);
   }
 
   public RoutingSettings withRemoteFailover(int maxNodes, boolean forLocalConsistency) {
     return new RoutingSettings(
-        localRack, maxNodes, forLocalConsistency, nodeFilter, addressTranslator);
+        localRack,
+        maxNodes,
+        forLocalConsistency,
+        nodeFilter,
+        addressTranslator,
+        clientRouteConnectionIds);
   }
 
   public RoutingSettings withNodeFilter(Predicate<Node> filter) {
     Objects.requireNonNull(filter, "node filter");
     return new RoutingSettings(
-        localRack, maxNodesPerRemoteDc, remoteForLocalConsistency, filter, addressTranslator);
+        localRack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        filter,
+        addressTranslator,
+        clientRouteConnectionIds);
   }
 
   public RoutingSettings withAddressTranslator(AddressTranslator translator) {
     return new RoutingSettings(
-        localRack, maxNodesPerRemoteDc, remoteForLocalConsistency, nodeFilter, translator);
+        localRack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        nodeFilter,
+        translator,
+        clientRouteConnectionIds);
+  }
+
+  public RoutingSettings withClientRoutes(List<String> connectionIds) {
+    for (String id : connectionIds) {
+      if (id == null || id.isBlank()) {
+        throw new IllegalArgumentException(
+            "a client routes connection id is blank: " + connectionIds);
+      }
+    }
+    return new RoutingSettings(
+        localRack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        nodeFilter,
+        addressTranslator,
+        connectionIds);
+  }
+
+  /** Whether ScyllaDB client routes translate the nodes' addresses. */
+  public boolean clientRoutes() {
+    return !clientRouteConnectionIds.isEmpty();
   }
 
   /** Whether a request at this consistency may go to remote data centers. */
@@ -85,6 +136,7 @@ public record RoutingSettings(
         + (nodeFilter != null)
         + ", addressTranslator="
         + (addressTranslator == AddressTranslator.IDENTITY ? "none" : addressTranslator)
+        + (clientRoutes() ? ", clientRoutes=" + clientRouteConnectionIds : "")
         + "}";
   }
 }

@@ -13,6 +13,7 @@ import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.metadata.ClientRoutes;
 import io.scyllaboot.driver.internal.metadata.ControlConnection;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.metadata.NodeEvents;
@@ -20,6 +21,7 @@ import io.scyllaboot.driver.internal.metadata.SchemaKeeper;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
+import io.scyllaboot.driver.internal.pool.PoolOptions;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.DefaultTokenMap;
@@ -35,6 +37,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,6 +64,9 @@ final class Cluster implements ClusterMetadata {
   private final TopologyRefresher refresher;
   private final LoadBalancingPolicy loadBalancing;
   private final AddressTranslator translator;
+  private final ClientRoutes routes; // null without client routes
+  private final PoolOptions poolOptions;
+  private final ClientRouteNodes routed; // null without client routes
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
   private final SchemaKeeper schema;
@@ -83,11 +89,25 @@ final class Cluster implements ClusterMetadata {
     this.metrics = metrics;
     this.loadBalancing = new LoadBalancingPolicy(settings.localDatacenter(), settings.routing());
     this.translator = settings.routing().addressTranslator();
+    this.routes =
+        settings.routing().clientRoutes()
+            ? new ClientRoutes(
+                settings.routing().clientRouteConnectionIds(), settings.sslContext() != null)
+            : null;
+    this.routed = routes == null ? null : new ClientRouteNodes(routes, nodes, pools);
+    this.poolOptions =
+        routes == null ? settings.pool() : ClientRouteNodes.withoutShardAwarePort(settings.pool());
     this.control =
         new ControlConnection(
-            factory, timer, settings.connectTimeout().toNanos(), this::onEvent, () -> refresh());
+            factory,
+            timer,
+            settings.connectTimeout().toNanos(),
+            this::onEvent,
+            () -> refresh(),
+            routes != null);
     this.refresher =
-        new TopologyRefresher(control, timer, translator != AddressTranslator.IDENTITY);
+        new TopologyRefresher(
+            control, timer, translator != AddressTranslator.IDENTITY || routes != null);
     control.reconnectAddresses(this::reconnectAddresses);
     MetadataSettings metadata = settings.metadata();
     this.schema =
@@ -151,7 +171,12 @@ final class Cluster implements ClusterMetadata {
   CompletionStage<Void> init() {
     return control
         .connect(settings.contactPoints())
-        .thenCompose(channel -> refresher.refresh())
+        .thenCompose(
+            channel ->
+                routes == null
+                    ? CompletableFuture.<Void>completedFuture(null)
+                    : routes.read(control))
+        .thenCompose(ignored -> refresher.refresh())
         .thenCompose(
             topology -> {
               CompletableFuture<List<CompletionStage<Void>>> applied = new CompletableFuture<>();
@@ -173,6 +198,17 @@ final class Cluster implements ClusterMetadata {
                         .toArray(CompletableFuture[]::new)))
         .thenApply(
             ignored -> {
+              if (pools.isEmpty() && routes != null) {
+                throw new AllNodesFailedException(
+                    "no node of "
+                        + nodes.size()
+                        + " has a client route under connection ids "
+                        + routes.connectionIds()
+                        + " (system.client_routes has routes for "
+                        + routes.hosts()
+                        + " hosts of them): the driver connects to none",
+                    Map.of());
+              }
               if (pools.values().stream().noneMatch(pool -> pool.openConnections() > 0)) {
                 throw new AllNodesFailedException(
                     "could not open a connection to any node of " + nodes.keySet(), Map.of());
@@ -186,8 +222,20 @@ final class Cluster implements ClusterMetadata {
     if (closed) {
       return CompletableFuture.completedFuture(null);
     }
-    return refresher
-        .refresh()
+    CompletionStage<Void> routesRead =
+        routes == null
+            ? CompletableFuture.completedFuture(null)
+            : routes
+                .read(control)
+                .exceptionally(
+                    error -> {
+                      LOG.warn(
+                          "could not read system.client_routes, keeping the routes read before: {}",
+                          error.getMessage());
+                      return null;
+                    });
+    return routesRead
+        .thenCompose(ignored -> refresher.refresh())
         .thenAccept(
             topology ->
                 admin.execute(
@@ -213,11 +261,17 @@ final class Cluster implements ClusterMetadata {
     }
     clusterName = topology.clusterName();
     Set<InetSocketAddress> seen = new HashSet<>();
+    Set<UUID> withoutRoute = new HashSet<>();
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
       InetSocketAddress address =
-          info.reachedAt() != null ? info.reachedAt() : translate(info.address());
+          routes != null
+              ? routed.address(info, withoutRoute)
+              : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
       seen.add(address);
       DefaultNode node = nodes.get(address);
+      if (node == null && routes != null) {
+        node = routed.moved(info.hostId(), address);
+      }
       if (node == null) {
         node = new DefaultNode(address);
         node.stateListener(nodeEvents);
@@ -247,9 +301,10 @@ final class Cluster implements ClusterMetadata {
     loadBalancing.update(nodes.values(), ring);
     publicTokenMap = new DefaultTokenMap(ring);
     for (DefaultNode node : nodes.values()) {
-      if (loadBalancing.needsPool(node) && !pools.containsKey(node)) {
-        ChannelPool pool =
-            new ChannelPool(node, factory, settings.pool(), settings.keyspace(), admin);
+      if (loadBalancing.needsPool(node)
+          && !pools.containsKey(node)
+          && !withoutRoute.contains(node.hostId())) {
+        ChannelPool pool = new ChannelPool(node, factory, poolOptions, settings.keyspace(), admin);
         pools.put(node, pool);
         metrics.nodeAdded(node);
         inits.add(pool.init());
@@ -315,7 +370,7 @@ final class Cluster implements ClusterMetadata {
   /** The node an event names by its advertised address. */
   private DefaultNode nodeAdvertising(InetSocketAddress advertised) {
     DefaultNode node = nodes.get(translate(advertised));
-    if (node != null || translator == AddressTranslator.IDENTITY) {
+    if (node != null || (translator == AddressTranslator.IDENTITY && routes == null)) {
       return node;
     }
     for (DefaultNode candidate : nodes.values()) {
@@ -355,6 +410,11 @@ final class Cluster implements ClusterMetadata {
               }
             }
             case "TOPOLOGY_CHANGE" -> scheduleRefresh();
+            case ControlConnection.CLIENT_ROUTES_CHANGE -> {
+              if (routes != null && routes.concerns(event.routesChange())) {
+                scheduleRefresh(); // reads the routes, then re-applies the topology
+              }
+            }
             case "SCHEMA_CHANGE" -> {
               scheduleRefresh(); // a keyspace's replication is part of the topology
               schema.scheduleRefresh();

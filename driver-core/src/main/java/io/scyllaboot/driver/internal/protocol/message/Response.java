@@ -31,11 +31,32 @@ public sealed interface Response
   /** ERROR: the server's error, decoded into its typed exception. */
   record Error(io.scyllaboot.driver.api.error.ServerException exception) implements Response {}
 
-  /** EVENT: a pushed event (stream id -1); {@code change} is null for non-schema events. */
+  /**
+   * EVENT: a pushed event (stream id -1); {@code schemaChange} is null for non-schema events,
+   * {@code routesChange} for all but ScyllaDB's {@code CLIENT_ROUTES_CHANGE}.
+   */
   record Event(
       String type,
       String changeType,
       java.net.InetSocketAddress address,
-      Result.SchemaChange schemaChange)
-      implements Response {}
+      Result.SchemaChange schemaChange,
+      ClientRoutesChange routesChange)
+      implements Response {
+
+    public Event(
+        String type,
+        String changeType,
+        java.net.InetSocketAddress address,
+        Result.SchemaChange schemaChange) {
+      this(type, changeType, address, schemaChange, null);
+    }
+  }
+
+  /**
+   * ScyllaDB's {@code CLIENT_ROUTES_CHANGE} body after its change type ({@code UPDATE_NODES}): the
+   * (connection id, host id) pairs whose rows of {@code system.client_routes} changed, as two lists
+   * of the same length (host ids as text).
+   */
+  record ClientRoutesChange(
+      java.util.List<String> connectionIds, java.util.List<java.util.UUID> hostIds) {}
 }

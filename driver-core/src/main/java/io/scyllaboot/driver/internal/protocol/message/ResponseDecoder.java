@@ -82,6 +82,29 @@ public final class ResponseDecoder {
         Result.SchemaChange change = readSchemaChange(body);
         yield new Response.Event(type, change.changeType(), null, change);
       }
+      case "CLIENT_ROUTES_CHANGE" -> {
+        String changeType = Primitives.readString(body);
+        List<String> connectionIds = Primitives.readStringList(body);
+        List<String> hostIds = Primitives.readStringList(body);
+        if (connectionIds.size() != hostIds.size()) {
+          throw new IllegalArgumentException(
+              "CLIENT_ROUTES_CHANGE with "
+                  + connectionIds.size()
+                  + " connection ids but "
+                  + hostIds.size()
+                  + " host ids");
+        }
+        List<java.util.UUID> hosts = new java.util.ArrayList<>(hostIds.size());
+        for (String hostId : hostIds) {
+          hosts.add(java.util.UUID.fromString(hostId));
+        }
+        yield new Response.Event(
+            type,
+            changeType,
+            null,
+            null,
+            new Response.ClientRoutesChange(List.copyOf(connectionIds), List.copyOf(hosts)));
+      }
       default -> throw new IllegalArgumentException("unknown event type " + type);
     };
   }
