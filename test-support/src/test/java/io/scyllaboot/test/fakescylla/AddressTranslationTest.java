@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Nodes behind NAT: each listens on 127.0.7.i (ports 29042 and shard-aware 29043) but advertises
- * 10.66.0.i (9042 and 19042), which this machine cannot reach. Only a translator that maps both
+ * 127.0.66.i (9042 and 19042), where nothing listens. Only a translator that maps both
  * ports lets the driver reach every node, on the shard-aware port.
  */
 class AddressTranslationTest {
@@ -30,7 +30,7 @@ class AddressTranslationTest {
             .firstAddress(first)
             .port(29042)
             .shardAwarePort(29043)
-            .advertise("10.66.0.1", 9042, 19042)
+            .advertise("127.0.66.1", 9042, 19042)
             .nodes(3)
             .shards(SHARDS)
             .build();
@@ -46,8 +46,8 @@ class AddressTranslationTest {
   private static Map<String, String> natRules(String listeningPrefix) {
     Map<String, String> rules = new HashMap<>();
     for (int i = 1; i <= 3; i++) {
-      rules.put("10.66.0." + i + ":9042", listeningPrefix + i + ":29042");
-      rules.put("10.66.0." + i + ":19042", listeningPrefix + i + ":29043");
+      rules.put("127.0.66." + i + ":9042", listeningPrefix + i + ":29042");
+      rules.put("127.0.66." + i + ":19042", listeningPrefix + i + ":29043");
     }
     return rules;
   }
