@@ -212,7 +212,8 @@ final class EntityQueryExecutor {
     try {
       session
           .prepareAsync(statement.cql())
-          .thenCompose(prepared -> session.executeAsync(statement.bind(prepared)))
+          .thenCompose(
+              session.inCallerContext(prepared -> session.executeAsync(statement.bind(prepared))))
           .whenComplete(translating(page, statement.cql(), Function.identity()));
     } catch (RuntimeException e) {
       page.completeExceptionally(translator.toRuntime("query", statement.cql(), e));

@@ -12,6 +12,7 @@ import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,7 +122,7 @@ final class ReactiveEntityQueries {
 
   private Mono<AsyncResultSet> firstPage(QueryStatement statement) {
     return prepared(statement)
-        .flatMap(bound -> Mono.fromCompletionStage(() -> session.executeAsync(bound)))
+        .flatMap(bound -> ReactorThreadLocals.fromStage(() -> session.executeAsync(bound)))
         .onErrorMap(error -> translate(statement.cql(), error));
   }
 

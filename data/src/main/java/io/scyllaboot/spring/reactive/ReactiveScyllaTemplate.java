@@ -24,6 +24,7 @@ import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -136,9 +137,12 @@ public class ReactiveScyllaTemplate
         : cause;
   }
 
-  /** A driver call as a Mono, failures (also thrown before sending) translated. */
+  /**
+   * A driver call as a Mono, failures (also thrown before sending) translated; started with the
+   * subscriber's thread-locals (its observation).
+   */
   private <R> Mono<R> call(String task, String cql, Supplier<CompletionStage<R>> call) {
-    return Mono.fromCompletionStage(call).onErrorMap(error -> translate(task, cql, error));
+    return ReactorThreadLocals.fromStage(call).onErrorMap(error -> translate(task, cql, error));
   }
 
   // ---- reads

@@ -8,6 +8,7 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +155,7 @@ final class ReactiveQueryRunner extends QueryRunner {
     // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
     int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
     BoundStatement first = paged;
-    return Mono.fromCompletionStage(() -> session.executeAsync(first))
+    return ReactorThreadLocals.fromStage(() -> session.executeAsync(first))
         .flatMap(page -> sliceAt(first, page, skip, request));
   }
 
@@ -167,7 +168,7 @@ final class ReactiveQueryRunner extends QueryRunner {
     if (!page.hasMorePages()) {
       return Mono.just(new SliceImpl<>(List.of(), request, false));
     }
-    return Mono.fromCompletionStage(
+    return ReactorThreadLocals.fromStage(
             () -> session.executeAsync(statement.withPagingState(page.pagingState())))
         .flatMap(next -> sliceAt(statement, next, skip - 1, request));
   }
