@@ -191,6 +191,11 @@ public class ReactiveScyllaTemplate
   }
 
   @Override
+  public <T> Mono<Slice<T>> slice(Statement<?> statement, Class<T> entityClass) {
+    return queries.slice(statement, entityClass);
+  }
+
+  @Override
   public <T> Mono<T> selectOne(Statement<?> statement, Class<T> entityClass) {
     return select(statement, entityClass).next();
   }
