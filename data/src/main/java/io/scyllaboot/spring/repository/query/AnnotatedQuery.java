@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.repository.query.Parameter;
 import org.springframework.data.repository.query.ParameterAccessor;
-import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 
@@ -81,8 +80,7 @@ final class AnnotatedQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
-    ParameterAccessor accessor =
-        new ParametersParameterAccessor(method.getParameters(), parameters);
+    ParameterAccessor accessor = new ScyllaParameterAccessor(method.getParameters(), parameters);
     if (accessor.getPageable().getSort().isSorted()) {
       throw new IllegalArgumentException(
           "Repository method "

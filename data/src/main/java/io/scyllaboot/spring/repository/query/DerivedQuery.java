@@ -271,8 +271,7 @@ final class DerivedQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
-    ParameterAccessor accessor =
-        new ParametersParameterAccessor(method.getParameters(), parameters);
+    ParameterAccessor accessor = new ScyllaParameterAccessor(method.getParameters(), parameters);
     List<Object> values = new ArrayList<>();
     Iterator<Object> bindable = accessor.iterator();
     for (Part part : parts) {

@@ -130,6 +130,7 @@ class QueryRunner {
       if (method.getIdempotent() != null) {
         statement = statement.withIdempotent(method.getIdempotent());
       }
+      statement = withOptions(statement, accessor);
       return switch (shape) {
         case COUNT -> count(statement);
         case EXISTS -> {
@@ -148,6 +149,13 @@ class QueryRunner {
     } catch (RuntimeException e) {
       throw translator.toRuntime(method.describe(), cql, e);
     }
+  }
+
+  /** The statement with the call's {@code QueryOptions}/{@code WriteOptions}, if it passed any. */
+  final BoundStatement withOptions(BoundStatement statement, ParameterAccessor accessor) {
+    return accessor instanceof ScyllaParameterAccessor scylla
+        ? ScyllaParameterAccessor.apply(statement, scylla.getOptions(), method.describe())
+        : statement;
   }
 
   private BoundStatement bind(String cql, Object values) {

@@ -80,9 +80,10 @@ final class ReactiveQueryRunner extends QueryRunner {
                   if (method.getProfile() != null) {
                     bound = bound.withProfile(method.getProfile());
                   }
-                  return method.getConsistency() == null
-                      ? bound
-                      : bound.withConsistency(method.getConsistency());
+                  if (method.getConsistency() != null) {
+                    bound = bound.withConsistency(method.getConsistency());
+                  }
+                  return withOptions(bound, accessor);
                 });
     Object result =
         switch (shape) {
