@@ -18,6 +18,7 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -33,6 +34,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
@@ -408,6 +410,11 @@ public class ScyllaTemplate
   @Override
   public <T> Slice<T> slice(Query query, Class<T> entityClass) {
     return queries.slice(query, entityClass);
+  }
+
+  @Override
+  public <T> Window<T> scroll(Query query, Class<T> entityClass) {
+    return CqlScrollPosition.window(slice(query, entityClass));
   }
 
   @Override

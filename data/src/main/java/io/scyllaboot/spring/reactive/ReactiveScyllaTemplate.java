@@ -25,6 +25,7 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -37,6 +38,7 @@ import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -345,6 +347,11 @@ public class ReactiveScyllaTemplate
   @Override
   public <T> Mono<T> selectOne(Query query, Class<T> entityClass) {
     return queries.select(query, entityClass).next();
+  }
+
+  @Override
+  public <T> Mono<Window<T>> scroll(Query query, Class<T> entityClass) {
+    return slice(query, entityClass).map(CqlScrollPosition::window);
   }
 
   @Override

@@ -49,7 +49,9 @@ final class AnnotatedQuery implements RepositoryQuery {
           "a Page needs the count of every matching row, which CQL cannot give without a scan:"
               + " use Slice (paged by the server's paging state) instead");
     }
-    if (method.getParameters().hasSortParameter() || method.getParameters().hasLimitParameter()) {
+    // A window's Limit is its page size, not a LIMIT.
+    if (method.getParameters().hasSortParameter()
+        || (method.getParameters().hasLimitParameter() && !method.isScrollQuery())) {
       throw invalid(
           "a Sort or Limit parameter cannot change a @Query's CQL: write ORDER BY (on clustering"
               + " columns) and LIMIT in the CQL itself");

@@ -257,8 +257,11 @@ final class DerivedQuery implements RepositoryQuery {
     }
     Sort sort = accessor.getSort();
     // A Pageable pages by the server's paging state: its size is a page size, never a LIMIT.
+    // Nor is a window's Limit: it is the window's page size.
     Limit limit =
-        method.getParameters().hasLimitParameter() ? accessor.getLimit() : Limit.unlimited();
+        method.getParameters().hasLimitParameter() && !method.isScrollQuery()
+            ? accessor.getLimit()
+            : Limit.unlimited();
     if (sort.isUnsorted() && limit.isUnlimited()) {
       return cql;
     }
