@@ -747,12 +747,26 @@ public class ScyllaProperties {
      */
     private boolean enabled;
 
+    /**
+     * Whether observations carry the CQL text (never the bound values) as the high-cardinality
+     * db.query.text.
+     */
+    private boolean queryText;
+
     public boolean isEnabled() {
       return enabled;
     }
 
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+    }
+
+    public boolean isQueryText() {
+      return queryText;
+    }
+
+    public void setQueryText(boolean queryText) {
+      this.queryText = queryText;
     }
   }
 }

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 public final class ScyllaObservationContext extends SenderContext<Object> {
   private final String query;
   private final @Nullable String keyspace;
+  private @Nullable CqlSummary summary;
   private @Nullable InetSocketAddress node;
   private boolean scylla;
   private int attempts;
@@ -37,6 +38,26 @@ public final class ScyllaObservationContext extends SenderContext<Object> {
   /** The CQL text, without values. */
   public String getQuery() {
     return query;
+  }
+
+  /** The CQL's operation and table, read from its text once. */
+  CqlSummary getSummary() {
+    CqlSummary read = summary;
+    if (read == null) {
+      read = CqlSummary.of(query);
+      summary = read;
+    }
+    return read;
+  }
+
+  /** The CQL verb (SELECT, INSERT, ..., BATCH for a batch), upper case. */
+  public String getOperation() {
+    return getSummary().operation();
+  }
+
+  /** The table the CQL names, as written (with its keyspace if the CQL names it), or null. */
+  public @Nullable String getTable() {
+    return getSummary().table();
   }
 
   public @Nullable String getKeyspace() {

@@ -14,8 +14,12 @@ import io.scyllaboot.driver.api.CqlSessionBuilder;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import io.scyllaboot.spring.cql.AsyncCqlTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import reactor.core.scheduler.Schedulers;
 
 /** One observation per request against the real node, named and keyed by OTel's conventions. */
 @ExtendWith(CassandraNodeExtension.class)
@@ -110,12 +115,15 @@ class ScyllaObservationIT {
               Map<String, ScyllaObservationContext> observed = observed();
               ScyllaObservationContext insert = observed.get(INSERT);
               assertThat(insert.getName()).isEqualTo("scylla.query");
-              assertThat(insert.getContextualName()).isEqualTo("INSERT " + KEYSPACE);
+              assertThat(insert.getContextualName()).isEqualTo("INSERT " + KEYSPACE + ".kv");
               assertThat(low(insert, "db.system.name")).isEqualTo("cassandra");
               assertThat(low(insert, "db.namespace")).isEqualTo(KEYSPACE);
               assertThat(low(insert, "db.operation.name")).isEqualTo("INSERT");
-              assertThat(low(insert, "outcome")).isEqualTo("success");
-              assertThat(high(insert, "db.query.text")).isEqualTo(INSERT);
+              assertThat(low(insert, "db.collection.name")).isEqualTo(KEYSPACE + ".kv");
+              assertThat(low(insert, "error.type")).isEqualTo(KeyValue.NONE_VALUE);
+              assertThat(low(insert, "outcome")).isNull();
+              // The CQL text only when asked for (should_carry_the_query_text_when_asked).
+              assertThat(high(insert, "db.query.text")).isNull();
               assertThat(high(insert, "server.address")).isEqualTo(CassandraNode.HOST);
               assertThat(high(insert, "server.port")).isEqualTo(String.valueOf(CassandraNode.PORT));
               assertThat(insert.getRemoteServiceName()).isEqualTo("cassandra");
@@ -125,16 +133,71 @@ class ScyllaObservationIT {
                   .doesNotContain("secret-value");
 
               assertThat(low(observed.get(SELECT), "db.operation.name")).isEqualTo("SELECT");
+              assertThat(observed.get(SELECT).getContextualName())
+                  .isEqualTo("SELECT " + KEYSPACE + ".kv");
 
               ScyllaObservationContext failed =
                   observed.get("SELECT nope FROM " + KEYSPACE + ".kv");
               assertThat(failed.getError()).isInstanceOf(InvalidQueryException.class);
-              assertThat(low(failed, "outcome")).isEqualTo("error");
+              assertThat(low(failed, "error.type"))
+                  .isEqualTo(InvalidQueryException.class.getName());
               // No keyspace on the session and none in a simple statement's metadata.
               assertThat(low(failed, "db.namespace")).isEqualTo(KeyValue.NONE_VALUE);
             });
     // Exactly the three requests (the registry also checks that each was started, then stopped).
     assertThat(registry).hasNumberOfObservationsWithNameEqualTo("scylla.query", 3);
+  }
+
+  @Test
+  void should_carry_the_query_text_when_asked() {
+    runner
+        .withPropertyValues(
+            "scylla.observations.enabled=true", "scylla.observations.query-text=true")
+        .run(context -> context.getBean(CqlSession.class).execute(SELECT, 4).close());
+    assertThat(registry)
+        .hasObservationWithNameEqualTo("scylla.query")
+        .that()
+        .hasHighCardinalityKeyValue("db.query.text", SELECT);
+  }
+
+  @Test
+  void async_and_reactive_requests_started_inside_an_observation_are_its_children() {
+    // Texts no other test prepares: the async request starts where its PREPARE completes.
+    String asyncQuery = "SELECT v FROM " + KEYSPACE + ".kv WHERE k = ? LIMIT 1";
+    String reactiveQuery = "SELECT v FROM " + KEYSPACE + ".kv WHERE k = ? LIMIT 2";
+    runner
+        .withPropertyValues("scylla.observations.enabled=true")
+        .run(
+            context -> {
+              CqlSession session = context.getBean(CqlSession.class);
+              session.execute(INSERT, 5, "five").close();
+              AsyncCqlTemplate async = new AsyncCqlTemplate(session);
+              ReactiveCqlTemplate reactive = new ReactiveCqlTemplate(session);
+
+              Observation checkout = Observation.start("checkout", registry);
+              CompletableFuture<String> asyncValue;
+              String reactiveValue;
+              try (Observation.Scope scope = checkout.openScope()) {
+                asyncValue = async.queryForObject(asyncQuery, String.class, 5);
+                // Subscribed on another thread: only the Reactor context carries the observation.
+                reactiveValue =
+                    reactive
+                        .queryForObject(reactiveQuery, String.class, 5)
+                        .subscribeOn(Schedulers.boundedElastic())
+                        .contextCapture()
+                        .block(Duration.ofSeconds(30));
+              }
+              assertThat(asyncValue.get(30, TimeUnit.SECONDS)).isEqualTo("five");
+              assertThat(reactiveValue).isEqualTo("five");
+              checkout.stop();
+
+              Map<String, ScyllaObservationContext> observed = observed();
+              assertThat(observed.get(asyncQuery).getParentObservation()).isSameAs(checkout);
+              assertThat(observed.get(reactiveQuery).getParentObservation()).isSameAs(checkout);
+              // Outside the observation, a request has no parent.
+              session.execute(SELECT, 5).close();
+              assertThat(observed().get(SELECT).getParentObservation()).isNull();
+            });
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.CqlTemplate;
@@ -154,6 +155,33 @@ final class EntityQueryExecutor {
         .thenApplyAsync(page -> slice(page, size, query.getPagingState(), mapper), lifecycle);
   }
 
+  // ---- a slice of a statement: its page size, resumed at its paging state
+
+  /** The first page of {@code statement}, failures translated; its rows are not mapped yet. */
+  CompletableFuture<AsyncResultSet> page(Statement<?> statement) {
+    int size = statement.options().pageSize();
+    if (size == 0) {
+      return CompletableFuture.failedFuture(
+          new IllegalArgumentException(
+              "a slice needs the statement's page size: statement.withPageSize(n)"));
+    }
+    CompletableFuture<AsyncResultSet> page = new CompletableFuture<>();
+    String cql = statement.toString();
+    guarded(() -> session.executeAsync(statement).toCompletableFuture())
+        .whenComplete(translating(page, cql, Function.identity()));
+    return page;
+  }
+
+  /** The page's rows mapped (on the calling thread) as a slice whose pageable resumes after it. */
+  static <T> Slice<T> slice(Statement<?> statement, AsyncResultSet page, RowMapper<T> mapper) {
+    return slice(page, statement.options().pageSize(), statement.options().pagingState(), mapper);
+  }
+
+  /** The value of a future the blocking methods wait for, its failure rethrown as it is. */
+  static <T> T await(CompletableFuture<T> future) {
+    return join(future);
+  }
+
   private static int pageSize(Query query, Class<?> type) {
     int size = query.getQueryOptions().getPageSize();
     if (size == 0) {
@@ -212,7 +240,8 @@ final class EntityQueryExecutor {
     try {
       session
           .prepareAsync(statement.cql())
-          .thenCompose(prepared -> session.executeAsync(statement.bind(prepared)))
+          .thenCompose(
+              session.inCallerContext(prepared -> session.executeAsync(statement.bind(prepared))))
           .whenComplete(translating(page, statement.cql(), Function.identity()));
     } catch (RuntimeException e) {
       page.completeExceptionally(translator.toRuntime("query", statement.cql(), e));

@@ -297,7 +297,9 @@ final class EntityWrites {
       CompletableFuture<PreparedStatement> prepare =
           session.prepareAsync(write.cql()).toCompletableFuture();
       CompletableFuture<Outcome<T>> sent =
-          prepare.isDone() ? prepare.thenCompose(send) : prepare.thenComposeAsync(send, lifecycle);
+          prepare.isDone()
+              ? prepare.thenCompose(send)
+              : prepare.thenComposeAsync(session.inCallerContext(send), lifecycle);
       done =
           sent.thenApplyAsync(
               outcome ->

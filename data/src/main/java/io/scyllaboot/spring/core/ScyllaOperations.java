@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.domain.SearchResults;
+import org.springframework.data.domain.Slice;
 
 /**
  * Entity operations in the style of Spring Data Cassandra's {@code CassandraOperations}: rows read
@@ -72,6 +73,13 @@ public interface ScyllaOperations extends ScyllaQueryOperations, FluentScyllaOpe
       throws DataAccessException;
 
   /** The first row of a statement as the given type, or null when there is none. */
+  /**
+   * One page of a statement's rows, mapped: as many as its page size (required: {@code
+   * statement.withPageSize(n)}), from its paging state on. The slice's {@code getPageable()} is a
+   * {@code CqlPageRequest} whose {@code next()} resumes after it.
+   */
+  <T> Slice<T> slice(Statement<?> statement, Class<T> entityClass) throws DataAccessException;
+
   <T> @Nullable T selectOne(Statement<?> statement, Class<T> entityClass)
       throws DataAccessException;
 

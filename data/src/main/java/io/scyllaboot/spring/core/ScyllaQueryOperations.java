@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 
 /**
  * The entity template's methods that take a {@link Query} instead of a CQL string, as Spring Data
@@ -33,6 +34,14 @@ public interface ScyllaQueryOperations {
    * @throws IllegalArgumentException if the query has no page size
    */
   <T> Slice<T> slice(Query query, Class<T> entityClass) throws DataAccessException;
+
+  /**
+   * One window of the rows: a {@link #slice} whose last element's position ({@code
+   * CqlScrollPosition}, the paging state) resumes after it, through {@link Query#scrollPosition}.
+   *
+   * @throws IllegalArgumentException if the query has no page size
+   */
+  <T> Window<T> scroll(Query query, Class<T> entityClass) throws DataAccessException;
 
   /** The rows as a lazy stream, fetching pages as it advances; close it if not consumed. */
   <T> Stream<T> stream(Query query, Class<T> entityClass) throws DataAccessException;

@@ -18,6 +18,7 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -33,6 +34,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
@@ -100,7 +102,7 @@ public class ScyllaTemplate
     this.asyncLifecycleExecutor = Objects.requireNonNull(executor, "executor");
   }
 
-  private Executor lifecycleExecutor() {
+  Executor lifecycleExecutor() {
     return lifecycle.isActive() ? asyncLifecycleExecutor : Runnable::run;
   }
 
@@ -199,6 +201,32 @@ public class ScyllaTemplate
     RowMapper<T> mapper = readers.forType(entityClass);
     ResultSetExtractor<T> firstRow = result -> first(result.one(), mapper);
     return cqlTemplate.query(statement, firstRow);
+  }
+
+  /**
+   * One page of {@code statement}'s rows: as many as its page size (which it must have), from its
+   * paging state on; the slice's {@code getPageable()} is a {@code CqlPageRequest} whose next page
+   * resumes after it.
+   */
+  @Override
+  public <T> Slice<T> slice(Statement<?> statement, Class<T> entityClass) {
+    Objects.requireNonNull(statement, "statement");
+    RowMapper<T> mapper = readers.forType(entityClass);
+    // Mapped on the caller's thread, as the other blocking reads map their rows.
+    return EntityQueryExecutor.slice(
+        statement, EntityQueryExecutor.await(queries.page(statement)), mapper);
+  }
+
+  /**
+   * The rows of a CQL query or statement mapped as {@link #select} maps them: for the async
+   * template.
+   */
+  <T> RowMapper<T> readerFor(Class<T> entityClass) {
+    return readers.forType(entityClass);
+  }
+
+  EntityQueryExecutor queries() {
+    return queries;
   }
 
   private static <T> @Nullable T first(@Nullable Row row, RowMapper<T> mapper) {
@@ -382,6 +410,11 @@ public class ScyllaTemplate
   @Override
   public <T> Slice<T> slice(Query query, Class<T> entityClass) {
     return queries.slice(query, entityClass);
+  }
+
+  @Override
+  public <T> Window<T> scroll(Query query, Class<T> entityClass) {
+    return CqlScrollPosition.window(slice(query, entityClass));
   }
 
   @Override

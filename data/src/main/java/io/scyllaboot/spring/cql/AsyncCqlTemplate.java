@@ -131,7 +131,9 @@ public class AsyncCqlTemplate implements AsyncCqlOperations {
     }
     return session
         .prepareAsync(cql)
-        .thenCompose(prepared -> session.executeAsync(withDefaults(prepared.bind(args))));
+        .thenCompose(
+            session.inCallerContext(
+                prepared -> session.executeAsync(withDefaults(prepared.bind(args)))));
   }
 
   private CompletionStage<AsyncResultSet> send(Statement<?> statement) {
@@ -283,14 +285,15 @@ public class AsyncCqlTemplate implements AsyncCqlOperations {
             session
                 .prepareAsync(cql)
                 .thenCompose(
-                    prepared -> {
-                      Statement<?>[] children = new Statement<?>[batchArgs.size()];
-                      for (int i = 0; i < children.length; i++) {
-                        children[i] = prepared.bind(batchArgs.get(i));
-                      }
-                      return session.executeAsync(
-                          withDefaults(BatchStatement.of(type).add(children)));
-                    }),
+                    session.inCallerContext(
+                        prepared -> {
+                          Statement<?>[] children = new Statement<?>[batchArgs.size()];
+                          for (int i = 0; i < children.length; i++) {
+                            children[i] = prepared.bind(batchArgs.get(i));
+                          }
+                          return session.executeAsync(
+                              withDefaults(BatchStatement.of(type).add(children)));
+                        })),
         new Applied(translator, cql, null));
   }
 

@@ -35,7 +35,8 @@ final class TemplateQueries {
     if (preparing.isDone() && !preparing.isCompletedExceptionally()) {
       return session.executeAsync(preparing.join().bind()); // cached: no continuation
     }
-    return preparing.thenCompose(prepared -> session.executeAsync(prepared.bind()));
+    return preparing.thenCompose(
+        session.inCallerContext(prepared -> session.executeAsync(prepared.bind())));
   }
 
   /** Whether the statement starts with SELECT, INSERT, UPDATE or DELETE (any case). */

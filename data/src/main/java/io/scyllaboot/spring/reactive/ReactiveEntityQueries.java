@@ -2,7 +2,9 @@ package io.scyllaboot.spring.reactive;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.QueryRenderer;
 import io.scyllaboot.spring.core.QueryStatement;
@@ -12,11 +14,14 @@ import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import reactor.core.publisher.Flux;
@@ -63,21 +68,51 @@ final class ReactiveEntityQueries {
           QueryStatement statement = renderer.select(query, entity(type));
           return firstPage(statement)
               .flatMap(
-                  page -> {
-                    List<Row> rows = new ArrayList<>(page.remaining());
-                    page.currentPage().forEach(rows::add);
-                    boolean more = page.hasMorePages();
-                    CqlPageRequest request =
-                        query.getPagingState() == null
-                            ? CqlPageRequest.first(size)
-                            : CqlPageRequest.of(size, query.getPagingState());
-                    CqlPageRequest fetched = request.fetched(more ? page.pagingState() : null);
-                    return template
-                        .read(Flux.fromIterable(rows), type, statement.columnsSelected())
-                        .collectList()
-                        .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
-                  });
+                  page ->
+                      slice(
+                          page,
+                          size,
+                          query.getPagingState(),
+                          rows -> template.read(rows, type, statement.columnsSelected())));
         });
+  }
+
+  /** One page of a statement: its page size, from its paging state on. */
+  <T> Mono<Slice<T>> slice(Statement<?> statement, Class<T> type) {
+    return Mono.defer(
+        () -> {
+          int size = statement.options().pageSize();
+          if (size == 0) {
+            return Mono.error(
+                new IllegalArgumentException(
+                    "a slice needs the statement's page size: statement.withPageSize(n)"));
+          }
+          return ReactorThreadLocals.fromStage(() -> session.executeAsync(statement))
+              .onErrorMap(error -> translate(statement.toString(), error))
+              .flatMap(
+                  page ->
+                      slice(
+                          page,
+                          size,
+                          statement.options().pagingState(),
+                          rows -> template.read(rows, type)));
+        });
+  }
+
+  private static <T> Mono<Slice<T>> slice(
+      AsyncResultSet page,
+      int size,
+      @Nullable PagingState start,
+      Function<Flux<Row>, Flux<T>> read) {
+    List<Row> rows = new ArrayList<>(page.remaining());
+    page.currentPage().forEach(rows::add);
+    boolean more = page.hasMorePages();
+    CqlPageRequest request =
+        start == null ? CqlPageRequest.first(size) : CqlPageRequest.of(size, start);
+    CqlPageRequest fetched = request.fetched(more ? page.pagingState() : null);
+    return read.apply(Flux.fromIterable(rows))
+        .collectList()
+        .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
   }
 
   Mono<Long> count(Query query, Class<?> type) {
@@ -121,7 +156,7 @@ final class ReactiveEntityQueries {
 
   private Mono<AsyncResultSet> firstPage(QueryStatement statement) {
     return prepared(statement)
-        .flatMap(bound -> Mono.fromCompletionStage(() -> session.executeAsync(bound)))
+        .flatMap(bound -> ReactorThreadLocals.fromStage(() -> session.executeAsync(bound)))
         .onErrorMap(error -> translate(statement.cql(), error));
   }
 

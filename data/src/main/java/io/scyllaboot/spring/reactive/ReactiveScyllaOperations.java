@@ -8,6 +8,7 @@ import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlOperations;
+import org.springframework.data.domain.Slice;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -45,6 +46,13 @@ public interface ReactiveScyllaOperations extends ReactiveScyllaQueryOperations 
 
   /** The first row of a statement as an entity; empty when there is none. */
   <T> Mono<T> selectOne(Statement<?> statement, Class<T> entityClass);
+
+  /**
+   * One page of a statement's rows, mapped: as many as its page size (required: {@code
+   * statement.withPageSize(n)}), from its paging state on; the slice's {@code getPageable()} is a
+   * {@code CqlPageRequest} whose {@code next()} resumes after it.
+   */
+  <T> Mono<Slice<T>> slice(Statement<?> statement, Class<T> entityClass);
 
   /**
    * The entity with this primary key; empty when there is none.

@@ -6,6 +6,7 @@ import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -25,6 +26,12 @@ public interface ReactiveScyllaQueryOperations {
 
   /** One page of the rows (the query's page size, from its paging state). */
   <T> Mono<Slice<T>> slice(Query query, Class<T> entityClass);
+
+  /**
+   * One window of the rows: a {@link #slice} whose last element's position ({@code
+   * CqlScrollPosition}) resumes after it, through {@code Query.scrollPosition}.
+   */
+  <T> Mono<Window<T>> scroll(Query query, Class<T> entityClass);
 
   /** The number of rows matching the query. */
   Mono<Long> count(Query query, Class<?> entityClass);

@@ -24,6 +24,8 @@ import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -36,6 +38,7 @@ import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
 import org.springframework.data.domain.Slice;
+import org.springframework.data.domain.Window;
 import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -136,9 +139,12 @@ public class ReactiveScyllaTemplate
         : cause;
   }
 
-  /** A driver call as a Mono, failures (also thrown before sending) translated. */
+  /**
+   * A driver call as a Mono, failures (also thrown before sending) translated; started with the
+   * subscriber's thread-locals (its observation).
+   */
   private <R> Mono<R> call(String task, String cql, Supplier<CompletionStage<R>> call) {
-    return Mono.fromCompletionStage(call).onErrorMap(error -> translate(task, cql, error));
+    return ReactorThreadLocals.fromStage(call).onErrorMap(error -> translate(task, cql, error));
   }
 
   // ---- reads
@@ -184,6 +190,11 @@ public class ReactiveScyllaTemplate
   @Override
   public <T> Mono<T> selectOne(String cql, Class<T> entityClass, Object... args) {
     return select(cql, entityClass, args).next();
+  }
+
+  @Override
+  public <T> Mono<Slice<T>> slice(Statement<?> statement, Class<T> entityClass) {
+    return queries.slice(statement, entityClass);
   }
 
   @Override
@@ -336,6 +347,11 @@ public class ReactiveScyllaTemplate
   @Override
   public <T> Mono<T> selectOne(Query query, Class<T> entityClass) {
     return queries.select(query, entityClass).next();
+  }
+
+  @Override
+  public <T> Mono<Window<T>> scroll(Query query, Class<T> entityClass) {
+    return slice(query, entityClass).map(CqlScrollPosition::window);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.scyllaboot.spring.reactive;
 import static io.scyllaboot.spring.core.query.Criteria.where;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.UpdateOptions;
@@ -12,6 +13,7 @@ import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,6 +99,23 @@ class ReactiveQueryTemplateIT {
     assertThat(first.hasNext()).isTrue();
     assertThat(second.getContent()).extracting(Event::seq).containsExactly(4, 5);
     assertThat(second.hasNext()).isFalse();
+  }
+
+  @Test
+  void statement_slices_follow_the_paging_state() {
+    SimpleStatement all =
+        SimpleStatement.of("SELECT * FROM events WHERE stream = 'a'").withPageSize(2);
+    Slice<Event> first = template.slice(all, Event.class).block();
+    CqlPageRequest next = (CqlPageRequest) first.nextPageable();
+    Slice<Event> second =
+        template.slice(all.withPagingState(next.getPagingState()), Event.class).block();
+
+    assertThat(first.getContent()).extracting(Event::seq).containsExactly(1, 2);
+    assertThat(second.getContent()).extracting(Event::seq).containsExactly(3, 4);
+    assertThat(second.hasNext()).isTrue();
+    StepVerifier.create(template.slice(SimpleStatement.of("SELECT * FROM events"), Event.class))
+        .expectErrorMessage("a slice needs the statement's page size: statement.withPageSize(n)")
+        .verify();
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.scyllaboot.driver.api.session.AsyncSessionCallback;
 import io.scyllaboot.driver.api.session.PinnedSession;
 import io.scyllaboot.driver.api.session.SessionCallback;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,6 +47,16 @@ public interface CqlSession extends AutoCloseable {
    * query share one PREPARE, and return the same instance while it stays cached.
    */
   CompletionStage<PreparedStatement> prepareAsync(String cql);
+
+  /**
+   * Wraps a continuation that starts requests on another thread than the caller's (after a {@link
+   * #prepareAsync} that has not completed yet), so that the session's request listeners see the
+   * caller's context when those requests start: a tracer's current span becomes their parent. Call
+   * it on the caller's thread. Without listeners, {@code continuation} as it is.
+   */
+  default <T, R> Function<T, R> inCallerContext(Function<T, R> continuation) {
+    return continuation;
+  }
 
   /** Synchronous {@link #executeAsync(String, Object...)}; pages are fetched as iterated. */
   ResultSet execute(String cql, Object... values);

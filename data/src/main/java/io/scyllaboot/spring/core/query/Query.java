@@ -3,11 +3,13 @@ package io.scyllaboot.spring.core.query;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.repository.CqlPageRequest;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.ScrollPosition;
 import org.springframework.data.domain.Sort;
 
 /**
@@ -124,6 +126,16 @@ public final class Query {
   /** Resumes at this paging state (from a previous slice), or from the start for null. */
   public Query pagingState(@Nullable PagingState state) {
     return new Query(criteria, columns, sort, limit, allowFiltering, state, options);
+  }
+
+  /**
+   * Resumes at a window's scroll position ({@code window.positionAt(last)}), or from the start for
+   * an initial one.
+   *
+   * @throws IllegalArgumentException for a keyset or offset position: CQL pages by paging state
+   */
+  public Query scrollPosition(ScrollPosition position) {
+    return pagingState(CqlScrollPosition.pagingStateOf(position));
   }
 
   /**

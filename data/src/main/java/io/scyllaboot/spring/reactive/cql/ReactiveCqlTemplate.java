@@ -15,6 +15,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -122,8 +123,8 @@ public class ReactiveCqlTemplate implements ReactiveCqlOperations {
             });
   }
 
-  private Mono<Boolean> applied(String cql, CompletionStage<AsyncResultSet> stage) {
-    return Mono.fromCompletionStage(stage)
+  private Mono<Boolean> applied(String cql, Supplier<CompletionStage<AsyncResultSet>> start) {
+    return ReactorThreadLocals.fromStage(start)
         .map(
             page -> {
               boolean applied = page.wasApplied();
@@ -137,15 +138,13 @@ public class ReactiveCqlTemplate implements ReactiveCqlOperations {
   public Mono<Boolean> execute(String cql, Object... args) {
     Objects.requireNonNull(cql, "cql");
     Object[] values = args.clone();
-    return Mono.defer(() -> applied(cql, executeCql.apply(cql, values)))
-        .onErrorMap(error -> translate(cql, error));
+    return applied(cql, () -> executeCql.apply(cql, values));
   }
 
   @Override
   public Mono<Boolean> execute(Statement<?> statement) {
     Objects.requireNonNull(statement, "statement");
-    return Mono.defer(() -> applied(statement.toString(), executeStatement.apply(statement)))
-        .onErrorMap(error -> translate(statement.toString(), error));
+    return applied(statement.toString(), () -> executeStatement.apply(statement));
   }
 
   @Override
@@ -153,20 +152,24 @@ public class ReactiveCqlTemplate implements ReactiveCqlOperations {
     Objects.requireNonNull(cql, "cql");
     Objects.requireNonNull(mapper, "mapper");
     Object[] values = args.clone();
-    return Flux.from(
-        new PagedRowPublisher<>(
-            () -> executeCql.apply(cql, values), mapper, error -> translate(cql, error)));
+    return Flux.deferContextual(
+        context ->
+            new PagedRowPublisher<>(
+                ReactorThreadLocals.restoring(context, () -> executeCql.apply(cql, values)),
+                mapper,
+                error -> translate(cql, error)));
   }
 
   @Override
   public <T> Flux<T> query(Statement<?> statement, RowMapper<T> mapper) {
     Objects.requireNonNull(statement, "statement");
     Objects.requireNonNull(mapper, "mapper");
-    return Flux.from(
-        new PagedRowPublisher<>(
-            () -> executeStatement.apply(statement),
-            mapper,
-            error -> translate(statement.toString(), error)));
+    return Flux.deferContextual(
+        context ->
+            new PagedRowPublisher<>(
+                ReactorThreadLocals.restoring(context, () -> executeStatement.apply(statement)),
+                mapper,
+                error -> translate(statement.toString(), error)));
   }
 
   @Override

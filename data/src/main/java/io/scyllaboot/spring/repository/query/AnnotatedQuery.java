@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.repository.query.Parameter;
 import org.springframework.data.repository.query.ParameterAccessor;
-import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 
@@ -50,7 +49,9 @@ final class AnnotatedQuery implements RepositoryQuery {
           "a Page needs the count of every matching row, which CQL cannot give without a scan:"
               + " use Slice (paged by the server's paging state) instead");
     }
-    if (method.getParameters().hasSortParameter() || method.getParameters().hasLimitParameter()) {
+    // A window's Limit is its page size, not a LIMIT.
+    if (method.getParameters().hasSortParameter()
+        || (method.getParameters().hasLimitParameter() && !method.isScrollQuery())) {
       throw invalid(
           "a Sort or Limit parameter cannot change a @Query's CQL: write ORDER BY (on clustering"
               + " columns) and LIMIT in the CQL itself");
@@ -81,8 +82,7 @@ final class AnnotatedQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
-    ParameterAccessor accessor =
-        new ParametersParameterAccessor(method.getParameters(), parameters);
+    ParameterAccessor accessor = new ScyllaParameterAccessor(method.getParameters(), parameters);
     if (accessor.getPageable().getSort().isSorted()) {
       throw new IllegalArgumentException(
           "Repository method "

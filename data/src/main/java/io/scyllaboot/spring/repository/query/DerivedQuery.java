@@ -259,8 +259,11 @@ final class DerivedQuery implements RepositoryQuery {
     }
     Sort sort = accessor.getSort();
     // A Pageable pages by the server's paging state: its size is a page size, never a LIMIT.
+    // Nor is a window's Limit: it is the window's page size.
     Limit limit =
-        method.getParameters().hasLimitParameter() ? accessor.getLimit() : Limit.unlimited();
+        method.getParameters().hasLimitParameter() && !method.isScrollQuery()
+            ? accessor.getLimit()
+            : Limit.unlimited();
     if (sort.isUnsorted() && limit.isUnlimited()) {
       return cql;
     }
@@ -273,8 +276,7 @@ final class DerivedQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
-    ParameterAccessor accessor =
-        new ParametersParameterAccessor(method.getParameters(), parameters);
+    ParameterAccessor accessor = new ScyllaParameterAccessor(method.getParameters(), parameters);
     List<Object> values = new ArrayList<>();
     Iterator<Object> bindable = accessor.iterator();
     for (int p = 0; p < parts.size(); p++) {

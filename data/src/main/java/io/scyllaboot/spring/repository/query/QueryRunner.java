@@ -10,6 +10,8 @@ import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.CqlPageRequest;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -130,6 +132,7 @@ class QueryRunner {
       if (method.getIdempotent() != null) {
         statement = statement.withIdempotent(method.getIdempotent());
       }
+      statement = withOptions(statement, accessor);
       return switch (shape) {
         case COUNT -> count(statement);
         case EXISTS -> {
@@ -143,11 +146,18 @@ class QueryRunner {
             yield type == boolean.class || type == Boolean.class ? result.wasApplied() : null;
           }
         }
-        case ROWS -> rows(statement, pageable, projection(accessor));
+        case ROWS -> rows(statement, pageable, projection(accessor), accessor);
       };
     } catch (RuntimeException e) {
       throw translator.toRuntime(method.describe(), cql, e);
     }
+  }
+
+  /** The statement with the call's {@code QueryOptions}/{@code WriteOptions}, if it passed any. */
+  final BoundStatement withOptions(BoundStatement statement, ParameterAccessor accessor) {
+    return accessor instanceof ScyllaParameterAccessor scylla
+        ? ScyllaParameterAccessor.apply(statement, scylla.getOptions(), method.describe())
+        : statement;
   }
 
   private BoundStatement bind(String cql, Object values) {
@@ -205,9 +215,20 @@ class QueryRunner {
     return result -> result == null ? null : processor.processResult(result, preparing);
   }
 
-  private Object rows(BoundStatement statement, Pageable pageable, UnaryOperator<Object> project) {
+  private Object rows(
+      BoundStatement statement,
+      Pageable pageable,
+      UnaryOperator<Object> project,
+      ParameterAccessor accessor) {
     Function<Row, Object> reader =
         method.getAnnotatedQuery() != null ? this.partialReader : this.reader;
+    if (method.isScrollQuery()) {
+      // A window is a page: the Limit is its size, the position its paging state.
+      CqlPageRequest request =
+          CqlScrollPosition.pageRequest(accessor.getScrollPosition(), accessor.getLimit());
+      return project.apply(
+          CqlScrollPosition.window(SliceQuery.fetch(session, statement, request, reader)));
+    }
     if (method.isSliceQuery()) {
       return project.apply(slice(statement, pageable));
     }

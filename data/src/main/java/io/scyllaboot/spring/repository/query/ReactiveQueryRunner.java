@@ -8,7 +8,9 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import io.scyllaboot.spring.repository.CqlPageRequest;
+import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -17,6 +19,7 @@ import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
+import org.springframework.data.domain.Window;
 import org.springframework.data.repository.query.ParameterAccessor;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -37,6 +40,7 @@ final class ReactiveQueryRunner extends QueryRunner {
   private final ReactiveCqlTemplate template;
   private final boolean many;
   private final boolean slice;
+  private final boolean window;
 
   ReactiveQueryRunner(
       ReactiveScyllaTemplate entityTemplate,
@@ -65,6 +69,7 @@ final class ReactiveQueryRunner extends QueryRunner {
     this.many = Flux.class.isAssignableFrom(wrapper);
     Class<?> element = ResolvableType.forMethodReturnType(method.getMethod()).resolveGeneric(0);
     this.slice = !many && element != null && Slice.class.isAssignableFrom(element);
+    this.window = !many && element != null && Window.class.isAssignableFrom(element);
   }
 
   @Override
@@ -79,9 +84,10 @@ final class ReactiveQueryRunner extends QueryRunner {
                   if (method.getProfile() != null) {
                     bound = bound.withProfile(method.getProfile());
                   }
-                  return method.getConsistency() == null
-                      ? bound
-                      : bound.withConsistency(method.getConsistency());
+                  if (method.getConsistency() != null) {
+                    bound = bound.withConsistency(method.getConsistency());
+                  }
+                  return withOptions(bound, accessor);
                 });
     Object result =
         switch (shape) {
@@ -92,7 +98,7 @@ final class ReactiveQueryRunner extends QueryRunner {
           case EXISTS ->
               statement.flatMap(bound -> template.query(bound, (row, n) -> row).hasElements());
           case DELETE -> statement.flatMap(template::execute).then();
-          case ROWS -> rows(statement, pageable, project);
+          case ROWS -> rows(statement, pageable, project, accessor);
         };
     return result instanceof Flux<?> flux
         ? flux.onErrorMap(error -> translate(cql, error))
@@ -116,9 +122,24 @@ final class ReactiveQueryRunner extends QueryRunner {
   }
 
   private Object rows(
-      Mono<BoundStatement> statement, Pageable pageable, UnaryOperator<Object> project) {
+      Mono<BoundStatement> statement,
+      Pageable pageable,
+      UnaryOperator<Object> project,
+      ParameterAccessor accessor) {
     if (many) {
       return statement.flatMapMany(bound -> read(template.queryForRows(bound))).map(project);
+    }
+    if (window) {
+      // A window is a page: the Limit is its size, the position its paging state.
+      return statement
+          .flatMap(
+              bound ->
+                  slice(
+                      bound,
+                      CqlScrollPosition.pageRequest(
+                          accessor.getScrollPosition(), accessor.getLimit())))
+          .map(CqlScrollPosition::window)
+          .map(project);
     }
     if (slice) {
       return statement.flatMap(bound -> slice(bound, pageable)).map(project);
@@ -154,7 +175,7 @@ final class ReactiveQueryRunner extends QueryRunner {
     // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
     int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
     BoundStatement first = paged;
-    return Mono.fromCompletionStage(() -> session.executeAsync(first))
+    return ReactorThreadLocals.fromStage(() -> session.executeAsync(first))
         .flatMap(page -> sliceAt(first, page, skip, request));
   }
 
@@ -167,7 +188,7 @@ final class ReactiveQueryRunner extends QueryRunner {
     if (!page.hasMorePages()) {
       return Mono.just(new SliceImpl<>(List.of(), request, false));
     }
-    return Mono.fromCompletionStage(
+    return ReactorThreadLocals.fromStage(
             () -> session.executeAsync(statement.withPagingState(page.pagingState())))
         .flatMap(next -> sliceAt(statement, next, skip - 1, request));
   }

@@ -25,9 +25,14 @@ public class ScyllaQueryMethod extends QueryMethod {
    */
   public ScyllaQueryMethod(
       Method method, RepositoryMetadata metadata, ProjectionFactory factory, String namedQuery) {
-    super(method, metadata, factory, null);
+    super(method, metadata, factory, ScyllaParameters::new);
     this.method = method;
     this.namedQuery = namedQuery;
+  }
+
+  @Override
+  public ScyllaParameters getParameters() {
+    return (ScyllaParameters) super.getParameters();
   }
 
   /** The {@link Query} CQL, else the named query's, or null for a derived query. */

@@ -88,6 +88,9 @@ class LifecycleThreadTest {
               if (method.equals("executeAsync")) {
                 return CompletableFuture.supplyAsync(() -> page(true), io);
               }
+              if (method.equals("inCallerContext")) {
+                return invocation.getArgument(0); // no request listener
+              }
               throw new UnsupportedOperationException(method);
             });
     ScyllaEntityConverter converter = new ScyllaEntityConverter(new ScyllaMappingContext());

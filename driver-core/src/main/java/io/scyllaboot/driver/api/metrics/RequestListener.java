@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.api.metrics;
 
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,4 +34,15 @@ public interface RequestListener {
    * refusal by the throttler (then {@link RequestInfo#node()} is null).
    */
   void onError(RequestInfo request, @Nullable Object context, Throwable error);
+
+  /**
+   * Carries the caller's context (a tracer's current span) over to requests that start on another
+   * thread than the caller's: those of a query whose statement is prepared first (they start where
+   * the PREPARE completes), or those a continuation starts ({@code CqlSession.inCallerContext}).
+   * Called on the caller's thread; {@link #onStart} of such a request runs inside the returned
+   * function. The default returns {@code continuation} as it is.
+   */
+  default <T, R> Function<T, R> onDeferredStart(Function<T, R> continuation) {
+    return continuation;
+  }
 }

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.metrics;
 import io.scyllaboot.driver.api.metrics.RequestInfo;
 import io.scyllaboot.driver.api.metrics.RequestListener;
 import java.util.List;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,6 +61,19 @@ final class GuardedRequestListeners implements RequestListener {
     for (int i = 0; i < listeners.length; i++) {
       end(listeners[i], request, contexts[i], error);
     }
+  }
+
+  @Override
+  public <T, R> Function<T, R> onDeferredStart(Function<T, R> continuation) {
+    Function<T, R> wrapped = continuation;
+    for (RequestListener listener : listeners) {
+      try {
+        wrapped = listener.onDeferredStart(wrapped);
+      } catch (RuntimeException e) {
+        LOG.warn("request listener {} failed on a deferred start; ignored", listener, e);
+      }
+    }
+    return wrapped;
   }
 
   private static @Nullable Object start(RequestListener listener, RequestInfo request) {

@@ -47,6 +47,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -294,9 +295,16 @@ public final class DefaultCqlSession implements CqlSession {
       }
       return executeAsync(bound);
     }
+    // The request starts where the PREPARE completes: listeners carry the caller's context there.
     return preparedCache
         .prepareMissing(cql)
-        .thenCompose(prepared -> executeAsync(prepared.bind(values)));
+        .thenCompose(inCallerContext(prepared -> executeAsync(prepared.bind(values))));
+  }
+
+  @Override
+  public <T, R> Function<T, R> inCallerContext(Function<T, R> continuation) {
+    RequestListener listener = requestListener();
+    return listener == null ? continuation : listener.onDeferredStart(continuation);
   }
 
   @Override
