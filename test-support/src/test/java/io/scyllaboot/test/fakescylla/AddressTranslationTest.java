@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Nodes behind NAT: each listens on 127.0.7.i (ports 29042 and shard-aware 29043) but advertises
- * 127.0.66.i (9042 and 19042), where nothing listens. Only a translator that maps both
- * ports lets the driver reach every node, on the shard-aware port.
+ * 127.0.66.i (9042 and 19042), where nothing listens. Only a translator that maps both ports lets
+ * the driver reach every node, on the shard-aware port.
  */
 class AddressTranslationTest {
   private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
