@@ -26,7 +26,9 @@ import reactor.core.publisher.Mono;
  * the statement prepared asynchronously and the result as the method declares it: {@code Flux<T>}
  * (rows fetched page by page on demand), {@code Mono<T>} (at most one row), {@code Mono<Slice<T>>}
  * (one page, resumable through its {@link CqlPageRequest}), {@code Mono<Long>}/{@code
- * Mono<Integer>} counts, {@code Mono<Boolean>} exists, or {@code Mono<Void>}.
+ * Mono<Integer>} counts, {@code Mono<Boolean>} exists; a write (derived {@code deleteBy},
+ * non-SELECT {@code @Query}) emits whether it was applied ({@code Mono<Boolean>}) or nothing
+ * ({@code Mono<Void>}).
  */
 final class ReactiveQueryRunner extends QueryRunner {
   private final CqlSession session;
@@ -91,7 +93,12 @@ final class ReactiveQueryRunner extends QueryRunner {
                   .map(this::countAsDeclared);
           case EXISTS ->
               statement.flatMap(bound -> template.query(bound, (row, n) -> row).hasElements());
-          case DELETE -> statement.flatMap(template::execute).then();
+          // As Spring Data Cassandra's: whether it was applied (an LWT's outcome), or nothing.
+          case DELETE -> {
+            Mono<Boolean> applied = statement.flatMap(template::execute);
+            Class<?> type = method.getReturnedObjectType();
+            yield type == Boolean.class || type == boolean.class ? applied : applied.then();
+          }
           case ROWS -> rows(statement, pageable, project);
         };
     return result instanceof Flux<?> flux
