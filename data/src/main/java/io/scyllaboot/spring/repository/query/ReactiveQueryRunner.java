@@ -153,7 +153,9 @@ final class ReactiveQueryRunner extends QueryRunner {
     CqlPageRequest request =
         pageable instanceof CqlPageRequest cql
             ? cql
-            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
+            // Numbered as the page asked (Slice.getNumber()), as the blocking slices are.
+            : CqlPageRequest.ofPage(
+                pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());

@@ -19,6 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Slice;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
@@ -53,6 +56,8 @@ class ReactiveQueryMethodResultsIT {
 
     @Query("UPDATE wallets SET owner = ?1 WHERE id = ?0")
     Mono<Void> setOwner(String id, String owner);
+
+    Mono<Slice<Wallet>> findByIdIn(List<String> ids, Pageable pageable);
   }
 
   public interface CountingWallets extends ReactiveScyllaRepository<Wallet, String> {
@@ -114,5 +119,17 @@ class ReactiveQueryMethodResultsIT {
     assertThatThrownBy(() -> factory.getRepository(CountingWallets.class))
         .hasStackTraceContaining("CountingWallets.deleteWalletById")
         .hasStackTraceContaining("void or boolean");
+  }
+
+  @Test
+  void a_slice_of_a_plain_page_request_is_numbered_as_the_page_asked() {
+    List<String> ids = List.of("w1", "w2");
+    Slice<Wallet> first = wallets.findByIdIn(ids, PageRequest.of(0, 1)).block();
+    Slice<Wallet> second = wallets.findByIdIn(ids, PageRequest.of(1, 1)).block();
+
+    assertThat(first.getNumber()).isZero();
+    assertThat(second.getNumber()).isEqualTo(1);
+    assertThat(second.getContent()).hasSize(1).doesNotContainAnyElementsOf(first.getContent());
+    assertThat(second.hasNext()).isFalse();
   }
 }
