@@ -153,6 +153,14 @@ public class ReactiveScyllaTemplate
     return read(rows, entityClass, false);
   }
 
+  /**
+   * {@link #read(Flux, Class)} of rows holding some of the entity's columns (a {@code @Query} or a
+   * {@code Query} selecting some): the others are left null.
+   */
+  public <T> Flux<T> readPartial(Flux<Row> rows, Class<T> entityClass) {
+    return read(rows, entityClass, true);
+  }
+
   /** {@link #read(Flux, Class)}; {@code partial}: rows of some columns, the others left null. */
   <T> Flux<T> read(Flux<Row> rows, Class<T> entityClass, boolean partial) {
     ScyllaPersistentEntity<T> entity = statements.entity(entityClass);

@@ -117,9 +117,15 @@ final class ReactiveQueryRunner extends QueryRunner {
     return type == int.class || type == Integer.class ? (Object) (int) count : count;
   }
 
-  /** Rows as entities through the entity template: after-load events, after-convert callbacks. */
+  /**
+   * Rows as entities through the entity template: after-load events, after-convert callbacks. A
+   * {@code @Query} may select some columns only: the entity is read from those it has.
+   */
   private Flux<Object> read(Flux<Row> rows) {
-    return entityTemplate.read(rows, entity.getType()).cast(Object.class);
+    return (method.getAnnotatedQuery() != null
+            ? entityTemplate.readPartial(rows, entity.getType())
+            : entityTemplate.read(rows, entity.getType()))
+        .cast(Object.class);
   }
 
   private Object rows(

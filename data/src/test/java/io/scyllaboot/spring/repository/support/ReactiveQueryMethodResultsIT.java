@@ -22,6 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
@@ -58,7 +59,24 @@ class ReactiveQueryMethodResultsIT {
     Mono<Void> setOwner(String id, String owner);
 
     Mono<Slice<Wallet>> findByIdIn(List<String> ids, Pageable pageable);
+
+    @Query("SELECT id, owner FROM wallets WHERE id = ?0")
+    Mono<OwnerOnly> findOwner(String id);
+
+    @Query("SELECT id, balance FROM wallets")
+    Flux<BalanceOnly> findBalances();
+
+    @Query("SELECT id, owner FROM wallets WHERE id = ?0")
+    Mono<Wallet> findWithoutBalance(String id);
   }
+
+  public interface OwnerOnly {
+    String getId();
+
+    String getOwner();
+  }
+
+  public record BalanceOnly(String id, int balance) {}
 
   public interface CountingWallets extends ReactiveScyllaRepository<Wallet, String> {
     Mono<Long> deleteWalletById(String id);
@@ -131,5 +149,15 @@ class ReactiveQueryMethodResultsIT {
     assertThat(second.getNumber()).isEqualTo(1);
     assertThat(second.getContent()).hasSize(1).doesNotContainAnyElementsOf(first.getContent());
     assertThat(second.hasNext()).isFalse();
+  }
+
+  @Test
+  void a_query_of_some_columns_reads_into_projections_and_the_entity() {
+    OwnerOnly owner = wallets.findOwner("w1").block();
+    assertThat(owner.getId()).isEqualTo("w1");
+    assertThat(owner.getOwner()).isEqualTo("Ada");
+    assertThat(wallets.findBalances().collectList().block())
+        .containsExactlyInAnyOrder(new BalanceOnly("w1", 100), new BalanceOnly("w2", 50));
+    assertThat(wallets.findWithoutBalance("w2").block()).isEqualTo(new Wallet("w2", "Bob", 0));
   }
 }
