@@ -49,6 +49,54 @@ class JavaMigrationTest implements RewriteTest {
   }
 
   @Test
+  void movesTupleTypeFrozenEmbeddedAndStaticColumnAnnotations() {
+    rewriteRun(
+        java(
+            """
+            import java.util.List;
+            import org.springframework.data.cassandra.core.mapping.CassandraType;
+            import org.springframework.data.cassandra.core.mapping.Column;
+            import org.springframework.data.cassandra.core.mapping.Element;
+            import org.springframework.data.cassandra.core.mapping.Embedded;
+            import org.springframework.data.cassandra.core.mapping.Frozen;
+            import org.springframework.data.cassandra.core.mapping.Tuple;
+
+            class Mapped {
+              @Tuple
+              static class Pair {
+                @Element(0) int a;
+                @Element(1) String b;
+              }
+
+              @CassandraType(type = CassandraType.Name.INT) long count;
+              @Frozen List<String> tags;
+              @Embedded.Nullable(prefix = "home_") Pair home;
+              @Embedded(onEmpty = Embedded.OnEmpty.USE_EMPTY) Pair work;
+              @Column(value = "owner", isStatic = true) String owner;
+            }
+            """,
+            """
+            import java.util.List;
+
+            import io.scyllaboot.spring.mapping.*;
+
+            class Mapped {
+              @Tuple
+              static class Pair {
+                @Element(0) int a;
+                @Element(1) String b;
+              }
+
+              @CqlType(type = CqlType.Name.INT) long count;
+              @Frozen List<String> tags;
+              @Embedded.Nullable(prefix = "home_") Pair home;
+              @Embedded(onEmpty = Embedded.OnEmpty.USE_EMPTY) Pair work;
+              @Column(value = "owner", isStatic = true) String owner;
+            }
+            """));
+  }
+
+  @Test
   void movesRepositoriesQueriesAndPaging() {
     rewriteRun(
         java(

@@ -169,7 +169,8 @@ public final class QueryRenderer {
       values.add(
           switch (each.operator()) {
             // Elements and keys are converted as values of their own type.
-            case IN, CONTAINS, CONTAINS_KEY, LIKE -> converter.convertWrite(each.value());
+            case IN -> converter.convertWriteEach(property, each.value());
+            case CONTAINS, CONTAINS_KEY, LIKE -> converter.convertWrite(each.value());
             default -> converter.convertWrite(property, each.value());
           });
     }

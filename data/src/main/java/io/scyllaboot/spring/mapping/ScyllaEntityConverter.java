@@ -1,6 +1,7 @@
 package io.scyllaboot.spring.mapping;
 
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.type.TupleValue;
 import io.scyllaboot.driver.api.type.UdtValue;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -25,12 +26,15 @@ import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.EntityInstantiator;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.ParameterValueProvider;
+import org.springframework.util.ClassUtils;
 
 /**
  * Converts rows to entities and entities to column values. Instances are created and filled through
  * Spring Data's generated instantiators and property accessors (bytecode, not reflection, per row);
- * UDT properties convert from and to the driver's {@link UdtValue}; enums are stored as their
- * names. The mapping context's {@link ScyllaCustomConversions} come first: a value with a writing
+ * UDT properties convert from and to the driver's {@link UdtValue}, {@link Tuple} classes from and
+ * to its {@link TupleValue}; {@link Embedded} objects are read from and written to their columns;
+ * {@link CqlType} properties are written as their declared type; enums are stored as their names.
+ * The mapping context's {@link ScyllaCustomConversions} come first: a value with a writing
  * converter is written as the converter's result, and a driver value with a reading converter to
  * the declared type is read through it. Thread-safe.
  */
@@ -39,6 +43,8 @@ public class ScyllaEntityConverter {
   private final ScyllaCustomConversions conversions;
   private final DefaultConversionService conversionService = new DefaultConversionService();
   private final EntityInstantiators instantiators = new EntityInstantiators();
+  private final DeclaredCqlTypes declaredTypes =
+      new DeclaredCqlTypes(conversionService, this::convertWrite);
 
   public ScyllaEntityConverter(ScyllaMappingContext mappingContext) {
     this.mappingContext = mappingContext;
@@ -108,6 +114,9 @@ public class ScyllaEntityConverter {
             if (property == entity.getKeyClassProperty()) {
               return (V) read(entity.getKeyClassEntity(), columns);
             }
+            if (property.isEmbedded()) {
+              return (V) readEmbedded(entity, property, columns);
+            }
             return (V) convertRead(property, columns.apply(property));
           }
         };
@@ -128,7 +137,31 @@ public class ScyllaEntityConverter {
       // The columns of a @PrimaryKeyClass are read into a new key object.
       accessor.setProperty(key, read(entity.getKeyClassEntity(), columns));
     }
+    for (ScyllaPersistentProperty embedded : entity.getEmbeddedProperties().keySet()) {
+      if (creator == null || !creator.isCreatorParameter(embedded)) {
+        accessor.setProperty(embedded, readEmbedded(entity, embedded, columns));
+      }
+    }
     return accessor.getBean();
+  }
+
+  /**
+   * An embedded object from the entity's columns for it: null when they are all null and it is
+   * {@code USE_NULL}.
+   */
+  private Object readEmbedded(
+      ScyllaPersistentEntity<?> entity,
+      ScyllaPersistentProperty property,
+      Function<ScyllaPersistentProperty, Object> columns) {
+    List<ScyllaPersistentProperty> embeddedColumns = entity.getEmbeddedProperties().get(property);
+    ScyllaPersistentEntity<?> type = entity.getEmbeddedEntity(property);
+    if (property.getEmbedded().onEmpty() == Embedded.OnEmpty.USE_NULL
+        && embeddedColumns.stream().allMatch(column -> columns.apply(column) == null)) {
+      return null;
+    }
+    // The embedded class's columns are the entity's at the same positions.
+    List<ScyllaPersistentProperty> own = type.getColumns();
+    return read(type, column -> columns.apply(embeddedColumns.get(own.indexOf(column))));
   }
 
   private Object convertRead(ScyllaPersistentProperty property, Object value) {
@@ -144,7 +177,7 @@ public class ScyllaEntityConverter {
   private Object convertRead(TypeInformation<?> declared, Object value) {
     Class<?> type = declared.getType();
     if (value == null) {
-      return type.isPrimitive() ? primitiveDefault(type) : null;
+      return type.isPrimitive() ? PropertyNumbers.primitiveDefault(type) : null;
     }
     if (conversions.hasCustomReadTarget(value.getClass(), type)) {
       return conversionService.convert(value, type);
@@ -175,9 +208,19 @@ public class ScyllaEntityConverter {
       }
       return converted;
     }
-    if (value instanceof UdtValue udt && type != UdtValue.class) {
+    if (value instanceof UdtValue udt && !type.isInstance(value)) {
       ScyllaPersistentEntity<?> nested = mappingContext.getRequiredPersistentEntity(type);
       return read(nested, field -> udt.get(field.getColumnName()));
+    }
+    if (value instanceof TupleValue tuple && !type.isInstance(value)) {
+      ScyllaPersistentEntity<?> nested = mappingContext.getRequiredPersistentEntity(type);
+      if (!nested.isTuple()) {
+        throw new IllegalStateException(
+            "A tuple column cannot be read as "
+                + type.getName()
+                + ": annotate the class @Tuple (and its properties @Element), or use TupleValue");
+      }
+      return read(nested, component -> tuple.get(component.getElementIndex()));
     }
     if (type.isEnum() && value instanceof String name) {
       return Enum.valueOf((Class<Enum>) type, name);
@@ -195,42 +238,18 @@ public class ScyllaEntityConverter {
       bytes.duplicate().get(copy);
       return copy;
     }
-    if (value instanceof Number number && !type.isInstance(value)) {
-      return convertNumber(number, type);
+    Class<?> boxed = ClassUtils.resolvePrimitiveIfNecessary(type);
+    if (boxed.isInstance(value)) {
+      return value;
+    }
+    if (value instanceof Number number && Number.class.isAssignableFrom(boxed)) {
+      return PropertyNumbers.convert(number, type);
+    }
+    // A column of another type than the property's own, e.g. by @CqlType: an int as a String.
+    if (conversionService.canConvert(value.getClass(), boxed)) {
+      return conversionService.convert(value, boxed);
     }
     return value;
-  }
-
-  private static Object primitiveDefault(Class<?> type) {
-    if (type == boolean.class) {
-      return false;
-    }
-    if (type == char.class) {
-      return '\0';
-    }
-    return convertNumber(0, type);
-  }
-
-  private static Object convertNumber(Number number, Class<?> type) {
-    if (type == long.class || type == Long.class) {
-      return number.longValue();
-    }
-    if (type == int.class || type == Integer.class) {
-      return number.intValue();
-    }
-    if (type == short.class || type == Short.class) {
-      return number.shortValue();
-    }
-    if (type == byte.class || type == Byte.class) {
-      return number.byteValue();
-    }
-    if (type == double.class || type == Double.class) {
-      return number.doubleValue();
-    }
-    if (type == float.class || type == Float.class) {
-      return number.floatValue();
-    }
-    return number;
   }
 
   private ZoneId localDateTimeZone() {
@@ -253,9 +272,32 @@ public class ScyllaEntityConverter {
     return values;
   }
 
-  /** A property's value as the driver binds it; see {@link #convertWrite(Object)}. */
+  /**
+   * A property's value as the driver binds it: as its {@link CqlType} when it declares one, else
+   * see {@link #convertWrite(Object)}.
+   *
+   * @throws IllegalArgumentException naming the property when the value cannot be converted to its
+   *     declared CQL type
+   */
   public Object convertWrite(ScyllaPersistentProperty property, Object value) {
-    return convertWrite(value);
+    CqlType declared = property.getCqlType();
+    return declared == null ? convertWrite(value) : declaredTypes.write(property, declared, value);
+  }
+
+  /**
+   * The operand of an {@code IN} on the property's column: each element as a value of the property
+   * ({@link #convertWrite(ScyllaPersistentProperty, Object)}) when it declares a {@link CqlType},
+   * else as {@link #convertWrite(Object)} converts it.
+   */
+  public Object convertWriteEach(ScyllaPersistentProperty property, Object values) {
+    if (property.getCqlType() == null || !(values instanceof Collection<?> elements)) {
+      return property.getCqlType() == null ? convertWrite(values) : convertWrite(property, values);
+    }
+    List<Object> converted = new ArrayList<>(elements.size());
+    for (Object element : elements) {
+      converted.add(convertWrite(property, element));
+    }
+    return converted;
   }
 
   /**
@@ -309,9 +351,19 @@ public class ScyllaEntityConverter {
       ScyllaPersistentEntity<Object> nested =
           (ScyllaPersistentEntity<Object>)
               mappingContext.getRequiredPersistentEntity(value.getClass());
-      return write(nested, value);
+      return nested.isTuple() ? writeTuple(nested, value) : write(nested, value);
     }
     return value;
+  }
+
+  private TupleValue writeTuple(ScyllaPersistentEntity<Object> tuple, Object value) {
+    PersistentPropertyAccessor<Object> accessor = tuple.getPropertyAccessor(value);
+    List<ScyllaPersistentProperty> components = tuple.getColumns();
+    Object[] values = new Object[components.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = convertWrite(components.get(i), accessor.getProperty(components.get(i)));
+    }
+    return TupleValue.of(values);
   }
 
   /**

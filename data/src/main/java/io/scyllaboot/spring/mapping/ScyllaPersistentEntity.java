@@ -1,21 +1,26 @@
 package io.scyllaboot.spring.mapping;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.springframework.data.core.TypeInformation;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.BasicPersistentEntity;
 
 /**
- * A mapped type: a table (annotated {@link Table}) or a user-defined type (any other mapped class
- * used as a property). Its column lists are computed once, when the mapping context is done with
- * it, so that reading and writing rows looks nothing up.
+ * A mapped type: a table (annotated {@link Table}), a tuple ({@link Tuple}), or a user-defined type
+ * (any other mapped class used as a property; also an {@link Embedded} class). Its column lists are
+ * computed once, when the mapping context is done with it, so that reading and writing rows looks
+ * nothing up.
  */
 public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPersistentProperty> {
   private final String tableName;
   private final boolean table;
+  private final boolean tuple;
   private final String keyspace;
   private final String qualifiedTableName;
   private List<ScyllaPersistentProperty> partitionKey = List.of();
@@ -25,6 +30,9 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   private Function<Class<?>, ScyllaPersistentEntity<?>> keyClasses;
   private ScyllaPersistentProperty keyClassProperty;
   private ScyllaPersistentEntity<Object> keyClassEntity;
+  // Each embedded property with its columns, in the order of its class's columns.
+  private Map<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> embedded = Map.of();
+  private Map<ScyllaPersistentProperty, ScyllaPersistentEntity<Object>> embeddedEntities = Map.of();
 
   public ScyllaPersistentEntity(TypeInformation<T> information, NamingStrategy naming) {
     super(information);
@@ -36,6 +44,14 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
               + " is annotated both @Table and @UserDefinedType: a class is one or the other");
     }
     this.table = annotation != null;
+    this.tuple = findAnnotation(Tuple.class) != null;
+    if (tuple && (annotation != null || udt != null)) {
+      throw new IllegalStateException(
+          information.getType().getName()
+              + " is annotated @Tuple and @"
+              + (annotation != null ? "Table" : "UserDefinedType")
+              + ": a class is one or the other");
+    }
     String named = annotation != null ? annotation.value() : udt != null ? udt.value() : "";
     this.tableName =
         named.isEmpty()
@@ -52,7 +68,8 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   }
 
   /**
-   * How this entity finds the entity of its {@link PrimaryKeyClass}, set by the mapping context.
+   * How this entity finds the entity of its {@link PrimaryKeyClass} and of its {@link Embedded}
+   * properties, set by the mapping context.
    */
   void setKeyClassResolver(Function<Class<?>, ScyllaPersistentEntity<?>> keyClasses) {
     this.keyClasses = keyClasses;
@@ -63,6 +80,10 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
   public void verify() {
     super.verify();
     List<ScyllaPersistentProperty> all = new ArrayList<>();
+    Map<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> embeddings =
+        new LinkedHashMap<>();
+    Map<ScyllaPersistentProperty, ScyllaPersistentEntity<Object>> embeddedTypes =
+        new LinkedHashMap<>();
     doWithProperties(
         (ScyllaPersistentProperty property) -> {
           if (property.isPrimaryKeyClassProperty() && keyClasses != null) {
@@ -70,10 +91,25 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
             keyClassProperty = property;
             keyClassEntity = (ScyllaPersistentEntity<Object>) keyClasses.apply(property.getType());
             keyClassEntity.doWithProperties((ScyllaPersistentProperty key) -> all.add(key));
+          } else if (property.isEmbedded() && keyClasses != null) {
+            // An embedded class's columns are this entity's, in place of the property.
+            List<ScyllaPersistentProperty> columns = embeddedColumns(property);
+            embeddings.put(property, columns);
+            embeddedTypes.put(
+                property, (ScyllaPersistentEntity<Object>) keyClasses.apply(property.getType()));
+            all.addAll(columns);
           } else {
             all.add(property);
           }
         });
+    this.embedded = Collections.unmodifiableMap(embeddings);
+    this.embeddedEntities = Collections.unmodifiableMap(embeddedTypes);
+    if (tuple) {
+      verifyTuple(all);
+      this.columns = List.copyOf(all);
+      this.writableColumns = columns;
+      return;
+    }
     List<ScyllaPersistentProperty> partition = new ArrayList<>();
     List<ScyllaPersistentProperty> clustering = new ArrayList<>();
     for (ScyllaPersistentProperty property : all) {
@@ -109,6 +145,17 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
         ordered.add(property);
       }
     }
+    for (ScyllaPersistentProperty property : all) {
+      boolean key = partition.contains(property) || clustering.contains(property);
+      if (table && property.isStaticColumn() && (clustering.isEmpty() || key)) {
+        throw new IllegalStateException(
+            "@Column(isStatic = true) on "
+                + property.getOwner().getType().getSimpleName()
+                + "."
+                + property.getName()
+                + ": a static column is a non-key column of a table with clustering columns");
+      }
+    }
     this.partitionKey = List.copyOf(partition);
     this.clusteringColumns = List.copyOf(clustering);
     this.columns = List.copyOf(ordered);
@@ -117,6 +164,66 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
         ordered.stream()
             .filter(p -> p.isWritable() || partition.contains(p) || clustering.contains(p))
             .toList();
+  }
+
+  private List<ScyllaPersistentProperty> embeddedColumns(ScyllaPersistentProperty property) {
+    ScyllaPersistentEntity<?> type = keyClasses.apply(property.getType());
+    String prefix = property.getEmbedded().prefix();
+    List<ScyllaPersistentProperty> columns = new ArrayList<>();
+    for (ScyllaPersistentProperty column : type.getColumns()) {
+      if (column.isPrimaryKeyColumn() || column.isIdProperty()) {
+        throw new IllegalStateException(
+            "The @Embedded "
+                + getType().getSimpleName()
+                + "."
+                + property.getName()
+                + " holds the key column "
+                + type.getType().getSimpleName()
+                + "."
+                + column.getName()
+                + ": an embedded class has no key columns (declare them on the entity)");
+      }
+      columns.add(column.embeddedAs(property, prefix));
+    }
+    return List.copyOf(columns);
+  }
+
+  // A tuple's components are its properties by @Element position, 0 to n-1.
+  private void verifyTuple(List<ScyllaPersistentProperty> all) {
+    all.sort(Comparator.comparingInt(ScyllaPersistentProperty::getElementIndex));
+    for (int i = 0; i < all.size(); i++) {
+      ScyllaPersistentProperty property = all.get(i);
+      if (property.getElementIndex() != i) {
+        throw new IllegalStateException(
+            "The @Tuple "
+                + getType().getName()
+                + " needs @Element(0) to @Element("
+                + (all.size() - 1)
+                + ") on its properties, each once: "
+                + (property.getElementIndex() < 0
+                    ? property.getName() + " has no @Element"
+                    : "position " + i + " is " + describePositions(all)));
+      }
+    }
+  }
+
+  private static String describePositions(List<ScyllaPersistentProperty> all) {
+    return all.stream().map(p -> p.getName() + "=" + p.getElementIndex()).toList().toString();
+  }
+
+  /** Whether this type is a {@link Tuple}: its columns are the components, in order. */
+  public boolean isTuple() {
+    return tuple;
+  }
+
+  /** The {@link Embedded} properties, each with its columns of this entity. */
+  public Map<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> getEmbeddedProperties() {
+    return embedded;
+  }
+
+  /** The entity of an {@link Embedded} property's class (null for another property). */
+  public ScyllaPersistentEntity<Object> getEmbeddedEntity(ScyllaPersistentProperty property) {
+    return embeddedEntities.get(property);
   }
 
   /** The table name (or the UDT name), as the server stores it. */
@@ -191,6 +298,15 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
    */
   public Object getColumnValue(
       PersistentPropertyAccessor<T> accessor, ScyllaPersistentProperty column) {
+    ScyllaPersistentProperty embeddedIn = column.getEmbeddedIn();
+    if (embeddedIn != null && embeddedIn.getOwner() == this) {
+      Object holder = accessor.getProperty(embeddedIn);
+      if (holder == null) {
+        return null;
+      }
+      ScyllaPersistentEntity<Object> type = embeddedEntities.get(embeddedIn);
+      return type.getColumnValue(type.getPropertyAccessor(holder), column.getEmbeddedColumn());
+    }
     if (keyClassProperty == null || column.getOwner() == this) {
       return accessor.getProperty(column);
     }
@@ -207,8 +323,21 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     if (dot < 0) {
       return getPersistentProperty(dotPath);
     }
-    if (keyClassProperty != null && keyClassProperty.getName().equals(dotPath.substring(0, dot))) {
+    String head = dotPath.substring(0, dot);
+    if (keyClassProperty != null && keyClassProperty.getName().equals(head)) {
       return keyClassEntity.getPersistentProperty(dotPath.substring(dot + 1));
+    }
+    for (Map.Entry<ScyllaPersistentProperty, List<ScyllaPersistentProperty>> entry :
+        embedded.entrySet()) {
+      if (entry.getKey().getName().equals(head)) {
+        ScyllaPersistentProperty inner =
+            embeddedEntities.get(entry.getKey()).getColumnProperty(dotPath.substring(dot + 1));
+        for (ScyllaPersistentProperty column : entry.getValue()) {
+          if (column.getEmbeddedColumn().equals(inner)) {
+            return column;
+          }
+        }
+      }
     }
     return null;
   }

@@ -1,5 +1,7 @@
 package io.scyllaboot.spring.mapping;
 
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.Vector;
 import org.springframework.data.mapping.Association;
 import org.springframework.data.mapping.PersistentEntity;
@@ -7,11 +9,18 @@ import org.springframework.data.mapping.model.AnnotationBasedPersistentProperty;
 import org.springframework.data.mapping.model.Property;
 import org.springframework.data.mapping.model.SimpleTypeHolder;
 
-/** A mapped property: its column name and its role in the primary key. */
+/**
+ * A mapped property: its column name and its role in the primary key. A property of an {@link
+ * Embedded} class is also represented once per embedding, as a column of the embedding entity
+ * ({@link #getEmbeddedIn()}), with the embedding's prefix in its column name.
+ */
 public class ScyllaPersistentProperty
     extends AnnotationBasedPersistentProperty<ScyllaPersistentProperty> {
   private final String columnName;
   private final String cqlName;
+  private final SimpleTypeHolder simpleTypeHolder;
+  private final @Nullable ScyllaPersistentProperty embeddedIn;
+  private final @Nullable ScyllaPersistentProperty embeddedColumn;
 
   public ScyllaPersistentProperty(
       Property property,
@@ -19,8 +28,43 @@ public class ScyllaPersistentProperty
       SimpleTypeHolder simpleTypeHolder,
       NamingStrategy naming) {
     super(property, owner, simpleTypeHolder);
+    this.simpleTypeHolder = simpleTypeHolder;
+    this.embeddedIn = null;
+    this.embeddedColumn = null;
     this.columnName = explicitName(naming);
     this.cqlName = CqlIdentifiers.cql(columnName);
+  }
+
+  /** A column of an embedded class, as the embedding property {@code embeddedIn} stores it. */
+  private ScyllaPersistentProperty(
+      ScyllaPersistentProperty column, ScyllaPersistentProperty embeddedIn, String prefix) {
+    super(column.getProperty(), column.getOwner(), column.simpleTypeHolder);
+    this.simpleTypeHolder = column.simpleTypeHolder;
+    this.embeddedIn = embeddedIn;
+    this.embeddedColumn = column;
+    this.columnName = prefix + column.getColumnName();
+    this.cqlName = CqlIdentifiers.cql(columnName);
+  }
+
+  /**
+   * This column of an embedded class as a column of the entity that embeds it through {@code
+   * embeddedIn}.
+   */
+  ScyllaPersistentProperty embeddedAs(ScyllaPersistentProperty embeddedIn, String prefix) {
+    return new ScyllaPersistentProperty(this, embeddedIn, prefix);
+  }
+
+  /**
+   * The {@link Embedded} property of the entity whose column this is, or null for a column of the
+   * property's own entity.
+   */
+  public @Nullable ScyllaPersistentProperty getEmbeddedIn() {
+    return embeddedIn;
+  }
+
+  /** The column of the embedded class this column stands for, or null when not embedded. */
+  public @Nullable ScyllaPersistentProperty getEmbeddedColumn() {
+    return embeddedColumn;
   }
 
   // @Column, else the name of Spring Data Cassandra's key annotations, else the naming strategy.
@@ -28,7 +72,7 @@ public class ScyllaPersistentProperty
     Column column = findAnnotation(Column.class);
     // An annotation's name is CQL (folded to lower case unless quoted), as in Spring Data
     // Cassandra.
-    if (column != null) {
+    if (column != null && !column.value().isEmpty()) {
       return CqlIdentifiers.internal(column.value());
     }
     PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
@@ -118,6 +162,52 @@ public class ScyllaPersistentProperty
   public boolean readsFloatVector() {
     return getVectorDimensions() > 0
         && (getType() == float[].class || Vector.class.isAssignableFrom(getType()));
+  }
+
+  /** The {@link CqlType} the property declares, or null. */
+  public @Nullable CqlType getCqlType() {
+    return findAnnotation(CqlType.class);
+  }
+
+  /** Whether the property is annotated {@link Frozen} (on the property or its type). */
+  public boolean isFrozen() {
+    return findAnnotation(Frozen.class) != null;
+  }
+
+  /** Whether the column is {@code STATIC} ({@code @Column(isStatic = true)}). */
+  public boolean isStaticColumn() {
+    Column column = findAnnotation(Column.class);
+    return column != null && column.isStatic();
+  }
+
+  /** The position of a {@link Tuple} class's property ({@link Element}), or -1 without one. */
+  public int getElementIndex() {
+    Element element = findAnnotation(Element.class);
+    return element == null ? -1 : element.value();
+  }
+
+  /** The property's {@link Embedded} (also through {@code @Embedded.Nullable}), or null. */
+  public @Nullable Embedded getEmbedded() {
+    return findAnnotation(Embedded.class);
+  }
+
+  /** Whether the property holds an {@link Embedded} object, whose properties are columns. */
+  public boolean isEmbedded() {
+    return getEmbedded() != null;
+  }
+
+  // Embedded columns share the property of their class: the embedding and the name tell them apart.
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ScyllaPersistentProperty that
+        && super.equals(that)
+        && columnName.equals(that.columnName)
+        && Objects.equals(embeddedIn, that.embeddedIn);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * super.hashCode() + columnName.hashCode();
   }
 
   @Override

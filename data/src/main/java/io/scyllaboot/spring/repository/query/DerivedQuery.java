@@ -30,6 +30,7 @@ final class DerivedQuery implements RepositoryQuery {
   private final String cql;
   private final QueryRunner.Shape shape;
   private final List<Part> parts = new ArrayList<>();
+  private final List<ScyllaPersistentProperty> partProperties = new ArrayList<>();
   private final List<String> likeColumns = new ArrayList<>();
   private final ScyllaPersistentEntity<?> entity;
   private final boolean dynamic; // a Sort, Pageable or Limit parameter may change the CQL per call
@@ -78,6 +79,7 @@ final class DerivedQuery implements RepositoryQuery {
                 + "): store a lower-cased copy of the column and query that");
       }
       ScyllaPersistentProperty property = column(part.getProperty().toDotPath());
+      partProperties.add(property);
       String column = property.getCqlName();
       predicates.add(column + operator(part));
       if (isLike(part)) {
@@ -275,11 +277,12 @@ final class DerivedQuery implements RepositoryQuery {
         new ParametersParameterAccessor(method.getParameters(), parameters);
     List<Object> values = new ArrayList<>();
     Iterator<Object> bindable = accessor.iterator();
-    for (Part part : parts) {
+    for (int p = 0; p < parts.size(); p++) {
+      Part part = parts.get(p);
       for (int i = 0; i < part.getNumberOfArguments(); i++) {
         // Converted when bound (QueryRunner), as property values are: custom conversions apply.
         Object value = bindable.next();
-        values.add(isLike(part) ? pattern(part.getType(), value) : value);
+        values.add(isLike(part) ? pattern(part.getType(), value) : declared(part, p, value));
       }
     }
     try {
@@ -290,6 +293,19 @@ final class DerivedQuery implements RepositoryQuery {
       }
       throw e;
     }
+  }
+
+  /** An argument compared with a {@code @CqlType} column, as that type (each of an IN list). */
+  private Object declared(Part part, int index, Object value) {
+    ScyllaPersistentProperty property = partProperties.get(index);
+    if (property.getCqlType() == null || value == null) {
+      return value;
+    }
+    return switch (part.getType()) {
+      case IN, NOT_IN -> runner.converter().convertWriteEach(property, value);
+      case CONTAINING, NOT_CONTAINING -> value;
+      default -> runner.converter().convertWrite(property, value);
+    };
   }
 
   /** The LIKE pattern of a StartingWith/EndingWith/Containing/Like argument. */

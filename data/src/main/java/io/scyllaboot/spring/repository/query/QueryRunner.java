@@ -154,6 +154,11 @@ class QueryRunner {
     return bind(session.prepare(cql), values);
   }
 
+  /** The converter that binds values and maps rows. */
+  ScyllaEntityConverter converter() {
+    return converter;
+  }
+
   /** Binds positional ({@code Object[]}) or named ({@code Map}) values, converted for CQL. */
   @SuppressWarnings("unchecked")
   final BoundStatement bind(PreparedStatement prepared, Object values) {

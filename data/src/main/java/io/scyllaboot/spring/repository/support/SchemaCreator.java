@@ -2,26 +2,14 @@ package io.scyllaboot.spring.repository.support;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
-import io.scyllaboot.driver.api.type.CqlDuration;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
-import io.scyllaboot.spring.mapping.CqlIdentifiers;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.net.InetAddress;
-import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
+import io.scyllaboot.spring.mapping.TableOptions;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -38,6 +26,7 @@ public class SchemaCreator {
   private final CqlSession session;
   private final ScyllaMappingContext mappingContext;
   private final Action action;
+  private final ColumnTypes columnTypes;
   // Tables by class; user-defined types by keyspace and class ("" for the session's keyspace).
   private final Set<Object> created = ConcurrentHashMap.newKeySet();
   // User-defined types dropped, by keyspace and class.
@@ -73,6 +62,7 @@ public class SchemaCreator {
     this.session = session;
     this.mappingContext = mappingContext;
     this.action = action;
+    this.columnTypes = new ColumnTypes(mappingContext);
   }
 
   /**
@@ -111,8 +101,14 @@ public class SchemaCreator {
       return;
     }
     ScyllaPersistentEntity<?> entity = mappingContext.getRequiredPersistentEntity(udt);
+    if (entity.isTuple()) {
+      for (ScyllaPersistentProperty component : entity.getColumns()) {
+        dropTypes(component.getTypeInformation(), keyspace);
+      }
+      return;
+    }
     // In the keyspace of the table that uses it, where createTypes made it.
-    String name = qualified(keyspace, entity.getTableName());
+    String name = ColumnTypes.qualified(keyspace, entity.getTableName());
     try {
       session.execute("DROP TYPE IF EXISTS " + name).close();
     } catch (InvalidQueryException stillUsed) {
@@ -149,16 +145,22 @@ public class SchemaCreator {
   /** The CREATE TABLE IF NOT EXISTS statement of an entity. */
   public String createTableCql(ScyllaPersistentEntity<?> entity) {
     List<String> columns = new ArrayList<>();
+    List<ScyllaPersistentProperty> key = entity.getPrimaryKey();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
-      columns.add(property.getCqlName() + " " + columnType(property, entity.getKeyspace()));
+      columns.add(
+          property.getCqlName()
+              + " "
+              + columnTypes.columnType(
+                  property, key.contains(property), false, entity.getKeyspace())
+              + (property.isStaticColumn() ? " STATIC" : ""));
     }
     String partition =
         String.join(
             ", ",
             entity.getPartitionKey().stream().map(ScyllaPersistentProperty::getCqlName).toList());
-    StringBuilder key = new StringBuilder("(").append(partition).append(")");
+    StringBuilder primaryKey = new StringBuilder("(").append(partition).append(")");
     for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
-      key.append(", ").append(clustering.getCqlName());
+      primaryKey.append(", ").append(clustering.getCqlName());
     }
     StringBuilder cql =
         new StringBuilder("CREATE TABLE IF NOT EXISTS ")
@@ -166,8 +168,9 @@ public class SchemaCreator {
             .append(" (")
             .append(String.join(", ", columns))
             .append(", PRIMARY KEY (")
-            .append(key)
+            .append(primaryKey)
             .append("))");
+    List<String> options = new ArrayList<>();
     if (!entity.getClusteringColumns().isEmpty()) {
       List<String> orders = new ArrayList<>();
       for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
@@ -177,7 +180,14 @@ public class SchemaCreator {
                     ? " DESC"
                     : " ASC"));
       }
-      cql.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", orders)).append(")");
+      options.add("CLUSTERING ORDER BY (" + String.join(", ", orders) + ")");
+    }
+    TableOptions tableOptions = entity.findAnnotation(TableOptions.class);
+    if (tableOptions != null) {
+      options.addAll(SchemaIndexes.tableOptions(entity, tableOptions));
+    }
+    if (!options.isEmpty()) {
+      cql.append(" WITH ").append(String.join(" AND ", options));
     }
     return cql.toString();
   }
@@ -201,101 +211,25 @@ public class SchemaCreator {
     if (!created.add(List.of(keyspace == null ? "" : keyspace, raw))) {
       return;
     }
+    if (udt.isTuple()) {
+      // A tuple is no type of its own: the UDTs of its components are.
+      for (ScyllaPersistentProperty component : udt.getColumns()) {
+        createTypes(component.getTypeInformation(), keyspace);
+      }
+      return;
+    }
     List<String> fields = new ArrayList<>();
     for (ScyllaPersistentProperty field : udt.getColumns()) {
       createTypes(field.getTypeInformation(), keyspace);
-      fields.add(field.getCqlName() + " " + columnType(field, keyspace));
+      fields.add(field.getCqlName() + " " + columnTypes.columnType(field, false, false, keyspace));
     }
     session
         .execute(
             "CREATE TYPE IF NOT EXISTS "
-                + qualified(keyspace, udt.getTableName())
+                + ColumnTypes.qualified(keyspace, udt.getTableName())
                 + " ("
                 + String.join(", ", fields)
                 + ")")
         .close();
-  }
-
-  /** A type's name in CQL, in the given keyspace (null: the session's). */
-  private static String qualified(String keyspace, String name) {
-    return keyspace == null
-        ? CqlIdentifiers.cql(name)
-        : CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(name);
-  }
-
-  /** The CQL type of a column or UDT field: its annotation's, else the Java type's. */
-  private String columnType(ScyllaPersistentProperty property, String keyspace) {
-    String vector = SchemaIndexes.vectorType(property);
-    return vector != null ? vector : cqlType(property.getTypeInformation(), false, keyspace);
-  }
-
-  private String cqlType(TypeInformation<?> type, boolean nested, String keyspace) {
-    Class<?> raw = type.getType();
-    if (type.isMap()) {
-      String map =
-          "map<"
-              + cqlType(type.getRequiredComponentType(), true, keyspace)
-              + ", "
-              + cqlType(type.getRequiredMapValueType(), true, keyspace)
-              + ">";
-      return nested ? "frozen<" + map + ">" : map;
-    }
-    if (type.isCollectionLike() && raw != byte[].class) {
-      String kind = Set.class.isAssignableFrom(raw) ? "set" : "list";
-      String collection =
-          kind + "<" + cqlType(type.getRequiredComponentType(), true, keyspace) + ">";
-      return nested ? "frozen<" + collection + ">" : collection;
-    }
-    // A type with a writing converter is stored as the converter's target type.
-    Class<?> stored = mappingContext.getCustomConversions().getCustomWriteTarget(raw).orElse(raw);
-    String simple = simpleType(stored);
-    if (simple != null) {
-      return simple;
-    }
-    if (mappingContext.isSimpleType(stored)) {
-      throw new IllegalStateException(
-          "No CQL type for "
-              + stored.getName()
-              + (stored == raw ? "" : " (the writing converter's target for " + raw.getName() + ")")
-              + ": convert it to a type the driver stores (String, Integer, BigDecimal...)");
-    }
-    return "frozen<"
-        + qualified(keyspace, mappingContext.getRequiredPersistentEntity(raw).getTableName())
-        + ">";
-  }
-
-  private static String simpleType(Class<?> type) {
-    if (type == String.class || type.isEnum()) {
-      return "text";
-    }
-    Map<Class<?>, String> types =
-        Map.ofEntries(
-            Map.entry(int.class, "int"),
-            Map.entry(Integer.class, "int"),
-            Map.entry(long.class, "bigint"),
-            Map.entry(Long.class, "bigint"),
-            Map.entry(boolean.class, "boolean"),
-            Map.entry(Boolean.class, "boolean"),
-            Map.entry(double.class, "double"),
-            Map.entry(Double.class, "double"),
-            Map.entry(float.class, "float"),
-            Map.entry(Float.class, "float"),
-            Map.entry(short.class, "smallint"),
-            Map.entry(Short.class, "smallint"),
-            Map.entry(byte.class, "tinyint"),
-            Map.entry(Byte.class, "tinyint"),
-            Map.entry(UUID.class, "uuid"),
-            Map.entry(Instant.class, "timestamp"),
-            Map.entry(Date.class, "timestamp"),
-            Map.entry(LocalDateTime.class, "timestamp"),
-            Map.entry(LocalDate.class, "date"),
-            Map.entry(LocalTime.class, "time"),
-            Map.entry(BigDecimal.class, "decimal"),
-            Map.entry(BigInteger.class, "varint"),
-            Map.entry(ByteBuffer.class, "blob"),
-            Map.entry(byte[].class, "blob"),
-            Map.entry(InetAddress.class, "inet"),
-            Map.entry(CqlDuration.class, "duration"));
-    return types.get(type);
   }
 }

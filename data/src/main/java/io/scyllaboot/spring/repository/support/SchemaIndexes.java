@@ -5,6 +5,7 @@ import io.scyllaboot.spring.mapping.Indexed;
 import io.scyllaboot.spring.mapping.SaiIndexed;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
+import io.scyllaboot.spring.mapping.TableOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,8 +14,8 @@ import org.springframework.data.domain.Vector;
 
 /**
  * The schema statements that annotations on columns ask for: {@code vector<float, n>} column types
- * ({@code @VectorType}), and the indexes ({@code @Indexed}, {@code @SaiIndexed}) created after the
- * table.
+ * ({@code @VectorType}), the indexes ({@code @Indexed}, {@code @SaiIndexed}) created after the
+ * table, and the table's {@code @TableOptions}.
  */
 final class SchemaIndexes {
   private SchemaIndexes() {}
@@ -123,6 +124,45 @@ final class SchemaIndexes {
             ? entity.getTableName() + "_" + property.getColumnName() + "_idx"
             : CqlIdentifiers.internal(declared);
     return CqlIdentifiers.cql(name);
+  }
+
+  /**
+   * The {@code WITH} options of a {@code @TableOptions} table: comment, default TTL, compaction,
+   * then the options written as CQL.
+   *
+   * @throws IllegalStateException naming the table when a compaction entry is not key=value
+   */
+  static List<String> tableOptions(ScyllaPersistentEntity<?> entity, TableOptions annotation) {
+    List<String> options = new ArrayList<>();
+    if (!annotation.comment().isEmpty()) {
+      options.add("comment = " + literal(annotation.comment()));
+    }
+    if (annotation.defaultTimeToLive() >= 0) {
+      options.add("default_time_to_live = " + annotation.defaultTimeToLive());
+    }
+    if (annotation.compaction().length > 0) {
+      List<String> pairs = new ArrayList<>();
+      for (String entry : annotation.compaction()) {
+        int equals = entry.indexOf('=');
+        if (equals <= 0) {
+          throw new IllegalStateException(
+              "@TableOptions on "
+                  + entity.getType().getSimpleName()
+                  + ": the compaction entry '"
+                  + entry
+                  + "' is not of the form key=value");
+        }
+        pairs.add(
+            literal(entry.substring(0, equals).trim())
+                + ": "
+                + literal(entry.substring(equals + 1).trim()));
+      }
+      options.add("compaction = {" + String.join(", ", pairs) + "}");
+    }
+    for (String option : annotation.options()) {
+      options.add(option.trim());
+    }
+    return options;
   }
 
   private static String literal(String text) {
