@@ -134,6 +134,57 @@ class JavaMigrationTest implements RewriteTest {
   }
 
   @Test
+  void movesRepositoryBaseClasses() {
+    rewriteRun(
+        java(
+            """
+            import org.springframework.data.cassandra.core.CassandraOperations;
+            import org.springframework.data.cassandra.repository.query.CassandraEntityInformation;
+            import org.springframework.data.cassandra.repository.support.SimpleCassandraRepository;
+
+            class AuditedRepository<T, ID> extends SimpleCassandraRepository<T, ID> {
+              AuditedRepository(CassandraEntityInformation<T, ID> information, CassandraOperations operations) {
+                super(information, operations);
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.spring.core.ScyllaOperations;
+            import io.scyllaboot.spring.repository.support.ScyllaEntityInformation;
+            import io.scyllaboot.spring.repository.support.SimpleScyllaRepository;
+
+            class AuditedRepository<T, ID> extends SimpleScyllaRepository<T, ID> {
+              AuditedRepository(ScyllaEntityInformation<T, ID> information, ScyllaOperations operations) {
+                super(information, operations);
+              }
+            }
+            """),
+        java(
+            """
+            import org.springframework.data.cassandra.core.ReactiveCassandraOperations;
+            import org.springframework.data.cassandra.repository.query.CassandraEntityInformation;
+            import org.springframework.data.cassandra.repository.support.SimpleReactiveCassandraRepository;
+
+            class ReactiveAuditedRepository<T, ID> extends SimpleReactiveCassandraRepository<T, ID> {
+              ReactiveAuditedRepository(CassandraEntityInformation<T, ID> information, ReactiveCassandraOperations operations) {
+                super(information, operations);
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
+            import io.scyllaboot.spring.repository.support.ScyllaEntityInformation;
+            import io.scyllaboot.spring.repository.support.SimpleReactiveScyllaRepository;
+
+            class ReactiveAuditedRepository<T, ID> extends SimpleReactiveScyllaRepository<T, ID> {
+              ReactiveAuditedRepository(ScyllaEntityInformation<T, ID> information, ReactiveScyllaOperations operations) {
+                super(information, operations);
+              }
+            }
+            """));
+  }
+
+  @Test
   void movesTemplatesOptionsAndAuditing() {
     rewriteRun(
         java(

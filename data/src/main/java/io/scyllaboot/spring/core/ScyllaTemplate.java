@@ -515,8 +515,8 @@ public class ScyllaTemplate
 
   @Override
   public <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) {
-    return new VectorSearches(cqlTemplate, converter)
-        .search(search, cql(entityClass).entity(), rowMapper(entityClass));
+    return new VectorSearches(converter)
+        .search(cqlTemplate, search, cql(entityClass).entity(), rowMapper(entityClass));
   }
 
   // ---- for batches

@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.core;
 
+import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.mapping.SaiIndexed;
@@ -10,27 +11,63 @@ import io.scyllaboot.spring.mapping.SimilarityFunction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.ScoringFunction;
 import org.springframework.data.domain.SearchResult;
 import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Similarity;
 
 /**
- * Runs a {@link VectorSearch}: {@code SELECT <columns>, similarity_<f>(v, ?) FROM t [WHERE k = ?]
+ * Plans a {@link VectorSearch}: {@code SELECT <columns>, similarity_<f>(v, ?) FROM t [WHERE k = ?]
  * ORDER BY v ANN OF ? LIMIT ?}, every value bound (one prepared statement per search shape, through
- * the statement cache), the score read from the last column.
+ * the statement cache), the score read from the last column. The blocking template runs the plan
+ * with {@link #search}, the reactive one on its own reactive CQL template.
  */
-final class VectorSearches {
-  private final CqlTemplate cqlTemplate;
+public final class VectorSearches {
   private final ScyllaEntityConverter converter;
 
-  VectorSearches(CqlTemplate cqlTemplate, ScyllaEntityConverter converter) {
-    this.cqlTemplate = cqlTemplate;
+  public VectorSearches(ScyllaEntityConverter converter) {
     this.converter = converter;
   }
 
-  <T> SearchResults<T> search(
-      VectorSearch search, ScyllaPersistentEntity<T> entity, RowMapper<T> mapper) {
+  /** A planned search: its CQL, its values, and how to read a row's score. */
+  public static final class Plan {
+    private final VectorSearch search;
+    private final String cql;
+    private final Object[] values;
+    private final int scoreIndex;
+    private final ScoringFunction scoring;
+
+    private Plan(
+        VectorSearch search, String cql, Object[] values, int scoreIndex, ScoringFunction scoring) {
+      this.search = search;
+      this.cql = cql;
+      this.values = values;
+      this.scoreIndex = scoreIndex;
+      this.scoring = scoring;
+    }
+
+    public String cql() {
+      return cql;
+    }
+
+    /** The values of the CQL's markers, in order. */
+    public Object[] values() {
+      return values.clone();
+    }
+
+    /** The row's score, or null when the search's score bounds drop the row. */
+    public @Nullable Similarity score(Row row) {
+      double score = row.getFloat(scoreIndex);
+      return search.accepts(score) ? Similarity.raw(score, scoring) : null;
+    }
+  }
+
+  /**
+   * @throws IllegalArgumentException when the property is not a vector column of the vector's
+   *     dimensions, or a restricted name is not a column
+   */
+  public Plan plan(VectorSearch search, ScyllaPersistentEntity<?> entity) {
     ScyllaPersistentProperty column = column(entity, search.getProperty());
     if (column.getVectorDimensions() < 0) {
       throw new IllegalArgumentException(
@@ -81,19 +118,27 @@ final class VectorSearches {
     cql.append(" ORDER BY ").append(column.getCqlName()).append(" ANN OF ? LIMIT ?");
     values.add(vector);
     values.add(search.getLimit());
-    int scoreIndex = selected.size();
-    ScoringFunction scoring = function.scoringFunction();
+    return new Plan(
+        search, cql.toString(), values.toArray(), selected.size(), function.scoringFunction());
+  }
+
+  /** Runs the search on the blocking CQL template. */
+  <T> SearchResults<T> search(
+      CqlTemplate cqlTemplate,
+      VectorSearch search,
+      ScyllaPersistentEntity<T> entity,
+      RowMapper<T> mapper) {
+    Plan plan = plan(search, entity);
     List<SearchResult<T>> rows =
         cqlTemplate.query(
-            cql.toString(),
+            plan.cql(),
             (row, rowNumber) -> {
-              double score = row.getFloat(scoreIndex);
-              return search.accepts(score)
-                  ? new SearchResult<>(
-                      mapper.mapRow(row, rowNumber), Similarity.raw(score, scoring))
-                  : null;
+              Similarity score = plan.score(row);
+              return score == null
+                  ? null
+                  : new SearchResult<>(mapper.mapRow(row, rowNumber), score);
             },
-            values.toArray());
+            plan.values);
     List<SearchResult<T>> kept = new ArrayList<>(rows.size());
     for (SearchResult<T> row : rows) {
       if (row != null) {

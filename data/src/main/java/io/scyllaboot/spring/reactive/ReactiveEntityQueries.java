@@ -9,6 +9,8 @@ import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.QueryRenderer;
 import io.scyllaboot.spring.core.QueryStatement;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.VectorSearch;
+import io.scyllaboot.spring.core.VectorSearches;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
@@ -18,27 +20,37 @@ import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.domain.SearchResult;
+import org.springframework.data.domain.SearchResults;
+import org.springframework.data.domain.Similarity;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** Runs {@link ReactiveScyllaQueryOperations} for {@link ReactiveScyllaTemplate}. */
+/**
+ * Runs {@link ReactiveScyllaQueryOperations} and vector searches for {@link
+ * ReactiveScyllaTemplate}.
+ */
 final class ReactiveEntityQueries {
   private final ReactiveScyllaTemplate template;
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final QueryRenderer renderer;
+  private final VectorSearches vectorSearches;
 
   ReactiveEntityQueries(ReactiveScyllaTemplate template) {
     this.template = template;
     this.session = template.getReactiveCqlOperations().getSession();
     this.translator = template.getReactiveCqlOperations().getExceptionTranslator();
     this.renderer = new QueryRenderer(template.getConverter());
+    this.vectorSearches = new VectorSearches(template.getConverter());
   }
 
   private ScyllaPersistentEntity<?> entity(Class<?> type) {
@@ -113,6 +125,38 @@ final class ReactiveEntityQueries {
     return read.apply(Flux.fromIterable(rows))
         .collectList()
         .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
+  }
+
+
+  <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> type) {
+    Objects.requireNonNull(search, "search");
+    return Mono.defer(
+        () -> {
+          VectorSearches.Plan plan = vectorSearches.plan(search, entity(type));
+          // At most the search's limit of rows: read whole, scored, then mapped as reads are.
+          return template
+              .getReactiveCqlOperations()
+              .queryForRows(plan.cql(), plan.values())
+              .collectList()
+              .flatMap(
+                  rows -> {
+                    List<Row> kept = new ArrayList<>(rows.size());
+                    List<Similarity> scores = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                      Similarity score = plan.score(row);
+                      if (score != null) {
+                        kept.add(row);
+                        scores.add(score);
+                      }
+                    }
+                    return Flux.zip(
+                            template.read(Flux.fromIterable(kept), type),
+                            Flux.fromIterable(scores),
+                            SearchResult::new)
+                        .collectList()
+                        .map(SearchResults::new);
+                  });
+        });
   }
 
   Mono<Long> count(Query query, Class<?> type) {

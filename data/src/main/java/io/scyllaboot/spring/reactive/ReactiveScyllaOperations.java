@@ -5,10 +5,13 @@ import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlOperations;
 import org.springframework.data.domain.Slice;
+
+import org.springframework.data.domain.SearchResults;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -23,8 +26,12 @@ import reactor.core.publisher.Mono;
  * is {@code IF NOT EXISTS} with the initial version, an update and a delete are {@code IF version =
  * <the entity's version>} (an update also increments it). A condition that does not hold signals
  * {@link org.springframework.dao.OptimisticLockingFailureException}.
+ *
+ * <p>{@code Query} objects are taken by {@link ReactiveScyllaQueryOperations}, the fluent API is in
+ * {@link ReactiveFluentScyllaOperations}.
  */
-public interface ReactiveScyllaOperations extends ReactiveScyllaQueryOperations {
+public interface ReactiveScyllaOperations
+    extends ReactiveScyllaQueryOperations, ReactiveFluentScyllaOperations {
 
   /** The reactive CQL template underneath, for statements the entity operations do not cover. */
   ReactiveCqlOperations getReactiveCqlOperations();
@@ -106,4 +113,12 @@ public interface ReactiveScyllaOperations extends ReactiveScyllaQueryOperations 
 
   /** Removes every row of the entity's table. */
   Mono<Void> truncate(Class<?> entityClass);
+
+  /**
+   * The entities nearest a vector by their {@code @VectorType} column, nearest first, each with the
+   * server's similarity as its score, as {@link io.scyllaboot.spring.core.ScyllaOperations#search};
+   * signals {@link IllegalArgumentException} when the property is not a vector column of the
+   * vector's dimensions.
+   */
+  <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> entityClass);
 }

@@ -11,6 +11,7 @@ import io.scyllaboot.spring.core.EntityWriteSupport;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.PlannedWrite;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteOptions;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
@@ -37,6 +38,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.ApplicationEventPublisherAware;
+import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.Window;
 import org.springframework.data.mapping.callback.ReactiveEntityCallbacks;
@@ -155,6 +157,14 @@ public class ReactiveScyllaTemplate
    */
   public <T> Flux<T> read(Flux<Row> rows, Class<T> entityClass) {
     return read(rows, entityClass, false);
+  }
+
+  /**
+   * {@link #read(Flux, Class)} of rows holding some of the entity's columns (a {@code @Query} or a
+   * {@code Query} selecting some): the others are left null.
+   */
+  public <T> Flux<T> readPartial(Flux<Row> rows, Class<T> entityClass) {
+    return read(rows, entityClass, true);
   }
 
   /** {@link #read(Flux, Class)}; {@code partial}: rows of some columns, the others left null. */
@@ -390,5 +400,34 @@ public class ReactiveScyllaTemplate
   @Override
   public Mono<WriteResult> delete(Query query, Class<?> entityClass, DeleteOptions options) {
     return queries.delete(query, entityClass, options);
+  }
+
+  // ---- the fluent API (ReactiveFluentScyllaOperations)
+
+  @Override
+  public <T> ReactiveSelect<T> query(Class<T> domainType) {
+    return new ReactiveSelect<>(this, domainType, Query.empty());
+  }
+
+  @Override
+  public <T> ReactiveInsert<T> insert(Class<T> domainType) {
+    return new ReactiveInsert<>(this, domainType, InsertOptions.empty());
+  }
+
+  @Override
+  public <T> ReactiveUpdate<T> update(Class<T> domainType) {
+    return new ReactiveUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty());
+  }
+
+  @Override
+  public <T> ReactiveDelete<T> delete(Class<T> domainType) {
+    return new ReactiveDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
+  }
+
+  // ---- vector search
+
+  @Override
+  public <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> entityClass) {
+    return queries.search(search, entityClass);
   }
 }

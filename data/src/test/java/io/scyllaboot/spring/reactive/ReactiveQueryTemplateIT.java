@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.TestKeyspaceExtension;
+import io.scyllaboot.spring.core.EntityWriteResult;
+import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
+import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.query.Columns;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
@@ -21,12 +24,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.Sort;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
-/** The reactive template's {@code Query}-based methods against the real node. */
+/**
+ * The reactive template's {@code Query}-based methods and its fluent API ({@code
+ * query/insert/update/delete(Class)}) against the real node.
+ */
 @ExtendWith(CassandraNodeExtension.class)
 class ReactiveQueryTemplateIT {
   @RegisterExtension
@@ -164,5 +171,100 @@ class ReactiveQueryTemplateIT {
                     .hasMessageContaining("'nope'"))
         .verify();
     StepVerifier.create(template.count(stream("a"), Event.class)).expectNext(5L).verifyComplete();
+  }
+
+  private static Query key(String stream, int seq) {
+    return Query.query(where("stream").is(stream), where("seq").is(seq));
+  }
+
+  @Test
+  void the_fluent_api_reads() {
+    StepVerifier.create(template.query(Event.class).matching(stream("a")).all().map(Event::seq))
+        .expectNext(1, 2, 3, 4, 5)
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(key("a", 2)).one().map(Event::kind))
+        .expectNext("even")
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(stream("nobody")).one())
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(stream("a")).one())
+        .expectError(IncorrectResultSizeDataAccessException.class)
+        .verify();
+    StepVerifier.create(template.query(Event.class).matching(stream("a")).first().map(Event::seq))
+        .expectNext(1)
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(where("stream").is("a")).count())
+        .expectNext(5L)
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(key("a", 9)).exists())
+        .expectNext(false)
+        .verifyComplete();
+    Slice<Event> page =
+        template.query(Event.class).matching(stream("a").pageSize(2)).slice().block();
+    assertThat(page.getContent()).extracting(Event::seq).containsExactly(1, 2);
+    assertThat(page.hasNext()).isTrue();
+  }
+
+  @Test
+  void the_fluent_api_writes_with_options_and_only_when_subscribed() {
+    InsertOptions ifNotExists = InsertOptions.builder().ifNotExists(true).build();
+    EntityWriteResult<Event> inserted =
+        template
+            .insert(Event.class)
+            .withOptions(ifNotExists)
+            .one(new Event("c", 1, "odd", null))
+            .block();
+    EntityWriteResult<Event> again =
+        template
+            .insert(Event.class)
+            .withOptions(ifNotExists)
+            .one(new Event("c", 1, "even", null))
+            .block();
+    assertThat(inserted.wasApplied()).isTrue();
+    assertThat(again.wasApplied()).isFalse();
+
+    WriteResult updated =
+        template
+            .update(Event.class)
+            .matching(key("c", 1))
+            .apply(Update.update("kind", "prime"))
+            .block();
+    assertThat(updated.wasApplied()).isTrue();
+    StepVerifier.create(template.query(Event.class).matching(key("c", 1)).one().map(Event::kind))
+        .expectNext("prime")
+        .verifyComplete();
+
+    // Assembled but not subscribed: nothing is deleted.
+    template.delete(Event.class).matching(stream("c")).all();
+    StepVerifier.create(template.query(Event.class).matching(stream("c")).exists())
+        .expectNext(true)
+        .verifyComplete();
+    StepVerifier.create(
+            template.delete(Event.class).matching(stream("c")).all().map(WriteResult::wasApplied))
+        .expectNext(true)
+        .verifyComplete();
+    StepVerifier.create(template.query(Event.class).matching(stream("c")).exists())
+        .expectNext(false)
+        .verifyComplete();
+  }
+
+  @Test
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  void the_fluent_api_signals_bad_input_at_subscription() {
+    StepVerifier.create(template.update(Event.class).apply(Update.update("kind", "x")))
+        .expectError(IllegalArgumentException.class)
+        .verify();
+    StepVerifier.create(template.delete(Event.class).all())
+        .expectError(IllegalArgumentException.class)
+        .verify();
+    ReactiveInsert raw = template.insert(Event.class);
+    StepVerifier.create(raw.one("not an event"))
+        .expectErrorSatisfies(
+            error ->
+                assertThat(error)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("java.lang.String"))
+        .verify();
+    StepVerifier.create(template.query(Event.class).all().count()).expectNext(6L).verifyComplete();
   }
 }

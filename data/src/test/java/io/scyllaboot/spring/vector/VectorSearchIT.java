@@ -149,7 +149,7 @@ class VectorSearchIT {
   }
 
   // Cassandra's similarity_cosine: (1 + cos) / 2.
-  private static double cosine(float[] a, float[] b) {
+  static double cosine(float[] a, float[] b) {
     double dot = 0;
     double na = 0;
     double nb = 0;
@@ -171,7 +171,7 @@ class VectorSearchIT {
     return 1 / (1 + squared);
   }
 
-  private static List<Item> bruteForce(
+  static List<Item> bruteForce(
       List<Item> candidates, ToDoubleFunction<Item> similarity, int limit) {
     return candidates.stream()
         .sorted(Comparator.comparingDouble(similarity).reversed())

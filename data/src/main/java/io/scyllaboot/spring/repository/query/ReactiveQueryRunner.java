@@ -29,7 +29,9 @@ import reactor.core.publisher.Mono;
  * the statement prepared asynchronously and the result as the method declares it: {@code Flux<T>}
  * (rows fetched page by page on demand), {@code Mono<T>} (at most one row), {@code Mono<Slice<T>>}
  * (one page, resumable through its {@link CqlPageRequest}), {@code Mono<Long>}/{@code
- * Mono<Integer>} counts, {@code Mono<Boolean>} exists, or {@code Mono<Void>}.
+ * Mono<Integer>} counts, {@code Mono<Boolean>} exists; a write (derived {@code deleteBy},
+ * non-SELECT {@code @Query}) emits whether it was applied ({@code Mono<Boolean>}) or nothing
+ * ({@code Mono<Void>}).
  */
 final class ReactiveQueryRunner extends QueryRunner {
   private final CqlSession session;
@@ -97,7 +99,12 @@ final class ReactiveQueryRunner extends QueryRunner {
                   .map(this::countAsDeclared);
           case EXISTS ->
               statement.flatMap(bound -> template.query(bound, (row, n) -> row).hasElements());
-          case DELETE -> statement.flatMap(template::execute).then();
+          // As Spring Data Cassandra's: whether it was applied (an LWT's outcome), or nothing.
+          case DELETE -> {
+            Mono<Boolean> applied = statement.flatMap(template::execute);
+            Class<?> type = method.getReturnedObjectType();
+            yield type == Boolean.class || type == boolean.class ? applied : applied.then();
+          }
           case ROWS -> rows(statement, pageable, project, accessor);
         };
     return result instanceof Flux<?> flux
@@ -116,9 +123,15 @@ final class ReactiveQueryRunner extends QueryRunner {
     return type == int.class || type == Integer.class ? (Object) (int) count : count;
   }
 
-  /** Rows as entities through the entity template: after-load events, after-convert callbacks. */
+  /**
+   * Rows as entities through the entity template: after-load events, after-convert callbacks. A
+   * {@code @Query} may select some columns only: the entity is read from those it has.
+   */
   private Flux<Object> read(Flux<Row> rows) {
-    return entityTemplate.read(rows, entity.getType()).cast(Object.class);
+    return (method.getAnnotatedQuery() != null
+            ? entityTemplate.readPartial(rows, entity.getType())
+            : entityTemplate.read(rows, entity.getType()))
+        .cast(Object.class);
   }
 
   private Object rows(
@@ -167,7 +180,9 @@ final class ReactiveQueryRunner extends QueryRunner {
     CqlPageRequest request =
         pageable instanceof CqlPageRequest cql
             ? cql
-            : CqlPageRequest.first(pageable.getPageSize(), pageable.getSort());
+            // Numbered as the page asked (Slice.getNumber()), as the blocking slices are.
+            : CqlPageRequest.ofPage(
+                pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());

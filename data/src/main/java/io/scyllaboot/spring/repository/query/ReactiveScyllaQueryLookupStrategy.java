@@ -12,13 +12,15 @@ import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 
 /**
- * For reactive repositories: {@code @Query} when present, else a query derived from the method
- * name, parsed and checked exactly as for blocking repositories, run by {@link ReactiveQueryRunner}
- * through the reactive entity template; {@code Mono}/{@code Flux} parameters are resolved before
- * binding ({@link PublisherParameters}).
+ * For reactive repositories: {@code @Query} (or a named query) when present, else a query derived
+ * from the method name, parsed and checked exactly as for blocking repositories, run by {@link
+ * ReactiveQueryRunner} through the reactive entity template; a method returning {@code
+ * Mono<SearchResults<T>>} or {@code Flux<SearchResult<T>>} is a vector search. {@code Mono}/{@code
+ * Flux} parameters are resolved before binding ({@link PublisherParameters}).
  */
 public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final ReactiveScyllaTemplate template;
+  private final QueryLookupStrategy.Key key;
   private final @Nullable ValueExpressionDelegate expressions;
 
   /**
@@ -27,7 +29,22 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
    */
   public ReactiveScyllaQueryLookupStrategy(
       ReactiveScyllaTemplate template, @Nullable ValueExpressionDelegate expressions) {
+    this(template, null, expressions);
+  }
+
+  /**
+   * Query methods looked up as {@code key} says
+   * ({@code @EnableReactiveScyllaRepositories(queryLookupStrategy)}), as {@link
+   * ScyllaQueryLookupStrategy} does for blocking repositories: {@code CREATE} derives every query
+   * from the method name; {@code USE_DECLARED_QUERY} takes only a {@code @Query} or a named query;
+   * {@code CREATE_IF_NOT_FOUND} (the default, also for null) the declared one if any, else derives.
+   */
+  public ReactiveScyllaQueryLookupStrategy(
+      ReactiveScyllaTemplate template,
+      QueryLookupStrategy.@Nullable Key key,
+      @Nullable ValueExpressionDelegate expressions) {
     this.template = template;
+    this.key = key == null ? QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND : key;
     this.expressions = expressions;
   }
 
@@ -37,21 +54,41 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
       RepositoryMetadata metadata,
       ProjectionFactory factory,
       NamedQueries namedQueries) {
-    ScyllaQueryMethod queryMethod = new ScyllaQueryMethod(method, metadata, factory);
+    ScyllaQueryMethod plain = new ScyllaQueryMethod(method, metadata, factory);
+    String namedQuery =
+        namedQueries.hasQuery(plain.getNamedQueryName())
+            ? namedQueries.getQuery(plain.getNamedQueryName())
+            : null;
+    ScyllaQueryMethod queryMethod =
+        namedQuery == null ? plain : new ScyllaQueryMethod(method, metadata, factory, namedQuery);
+    boolean declared = queryMethod.getAnnotatedQuery() != null;
+    if (key == QueryLookupStrategy.Key.USE_DECLARED_QUERY && !declared) {
+      throw new IllegalStateException(
+          "Repository method "
+              + queryMethod.describe()
+              + " has no @Query and no named query '"
+              + plain.getNamedQueryName()
+              + "', and the query lookup strategy is USE_DECLARED_QUERY (which derives none)");
+    }
     ScyllaPersistentEntity<?> entity =
         template
             .getConverter()
             .getMappingContext()
             .getRequiredPersistentEntity(metadata.getDomainType());
-    QueryRunner runner = new ReactiveQueryRunner(template, entity, queryMethod);
-    RepositoryQuery query =
-        queryMethod.getAnnotatedQuery() != null
-            ? new AnnotatedQuery(queryMethod, runner, expressions)
-            : new DerivedQuery(
-                queryMethod,
-                entity,
-                runner,
-                new TableSchemas(template.getReactiveCqlOperations().getSession()));
+    RepositoryQuery query;
+    if (queryMethod.isSearchQuery() && !declared) {
+      query = new VectorSearchQuery(queryMethod, entity, template);
+    } else {
+      QueryRunner runner = new ReactiveQueryRunner(template, entity, queryMethod);
+      query =
+          declared && key != QueryLookupStrategy.Key.CREATE
+              ? new AnnotatedQuery(queryMethod, runner, expressions)
+              : new DerivedQuery(
+                  queryMethod,
+                  entity,
+                  runner,
+                  new TableSchemas(template.getReactiveCqlOperations().getSession()));
+    }
     return PublisherParameters.resolving(query, queryMethod);
   }
 }

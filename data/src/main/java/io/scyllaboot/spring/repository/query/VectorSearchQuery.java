@@ -4,10 +4,12 @@ import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
+import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.Function;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Range;
 import org.springframework.data.domain.Score;
@@ -18,6 +20,8 @@ import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.parser.Part;
 import org.springframework.data.repository.query.parser.PartTree;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
  * A derived vector search: {@code SearchResults<T> findTop5BySignatureNear(Vector v, Score
@@ -25,22 +29,64 @@ import org.springframework.data.repository.query.parser.PartTree;
  * one {@code Near} predicate on a {@code @VectorType} property; the other predicates are equalities
  * (the partition key, or SAI-indexed columns). A {@code Score} parameter keeps the rows scoring at
  * least that much, a {@code Range<Score>} those within it; the limit comes from the method name
- * ({@code Top5}), else a {@code Limit} parameter, else 10. Runs as {@link ScyllaOperations#search}.
+ * ({@code Top5}), else a {@code Limit} parameter, else 10. Runs as {@link ScyllaOperations#search};
+ * on a reactive repository as {@link ReactiveScyllaOperations#search}, declared {@code
+ * Mono<SearchResults<T>>} or {@code Flux<SearchResult<T>>}.
  */
 final class VectorSearchQuery implements RepositoryQuery {
   private final ScyllaQueryMethod method;
-  private final ScyllaOperations template;
-  private final Class<?> domainType;
+  private final Function<VectorSearch, Object> run;
+  private final boolean reactive;
+  private final boolean many;
   private final List<Part> parts = new ArrayList<>();
   private final String nearProperty;
   private final Integer nameLimit;
-  private final boolean listResult;
 
   VectorSearchQuery(
       ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, ScyllaOperations template) {
+    this(method, entity, template, null);
+  }
+
+  VectorSearchQuery(
+      ScyllaQueryMethod method,
+      ScyllaPersistentEntity<?> entity,
+      ReactiveScyllaOperations template) {
+    this(method, entity, null, template);
+  }
+
+  private VectorSearchQuery(
+      ScyllaQueryMethod method,
+      ScyllaPersistentEntity<?> entity,
+      ScyllaOperations blocking,
+      ReactiveScyllaOperations reactiveTemplate) {
     this.method = method;
-    this.template = template;
-    this.domainType = entity.getType();
+    Class<?> domainType = entity.getType();
+    Class<?> returned = method.getMethod().getReturnType();
+    this.reactive = reactiveTemplate != null;
+    // Flux<SearchResult<T>>, List<SearchResult<T>>: the results one by one, not SearchResults.
+    this.many =
+        reactive
+            ? Flux.class.isAssignableFrom(returned)
+            : !SearchResults.class.isAssignableFrom(method.getReturnedObjectType())
+                && Collection.class.isAssignableFrom(returned);
+    if (reactive && !many && !Mono.class.isAssignableFrom(returned)) {
+      throw invalid(
+          "a reactive vector search returns Mono<SearchResults<T>> or Flux<SearchResult<T>>, not "
+              + returned.getSimpleName());
+    }
+    if (reactive) {
+      this.run =
+          search -> {
+            Mono<? extends SearchResults<?>> results = reactiveTemplate.search(search, domainType);
+            return many ? results.flatMapIterable(SearchResults::getContent) : results;
+          };
+    } else {
+      this.run =
+          search -> {
+            SearchResults<?> results = blocking.search(search, domainType);
+            return many ? results.getContent() : results;
+          };
+    }
     PartTree tree = new PartTree(method.getName(), entity.getType());
     Iterator<PartTree.OrPart> ors = tree.iterator();
     if (ors.hasNext()) {
@@ -82,9 +128,6 @@ final class VectorSearchQuery implements RepositoryQuery {
     }
     this.nearProperty = near;
     this.nameLimit = tree.isLimiting() ? tree.getMaxResults() : null;
-    this.listResult =
-        !SearchResults.class.isAssignableFrom(method.getReturnedObjectType())
-            && Collection.class.isAssignableFrom(method.getMethod().getReturnType());
   }
 
   private IllegalStateException invalid(String reason) {
@@ -93,6 +136,16 @@ final class VectorSearchQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
+    if (!reactive) {
+      return run.apply(search(parameters));
+    }
+    // A bad argument is signalled, as every reactive failure is, not thrown at the call.
+    return many
+        ? Flux.defer(() -> (Flux<?>) run.apply(search(parameters)))
+        : Mono.defer(() -> (Mono<?>) run.apply(search(parameters)));
+  }
+
+  private VectorSearch search(Object[] parameters) {
     ParametersParameterAccessor accessor =
         new ParametersParameterAccessor(method.getParameters(), parameters);
     Iterator<Object> arguments = predicateArguments(parameters).iterator();
@@ -127,8 +180,7 @@ final class VectorSearchQuery implements RepositoryQuery {
     if (range != null) {
       search = search.withScores(range);
     }
-    SearchResults<?> results = template.search(search, domainType);
-    return listResult ? results.getContent() : results;
+    return search;
   }
 
   // The predicates' arguments in order: bindable parameters but the Score and Range<Score> ones.

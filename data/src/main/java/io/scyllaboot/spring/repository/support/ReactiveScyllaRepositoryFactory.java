@@ -70,7 +70,11 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
     if (schemaCreator != null) {
       schemaCreator.createIfNotExists(statements.entity());
     }
-    return new SimpleReactiveScyllaRepository<>(template, statements);
+    // The base class of @EnableReactiveScyllaRepositories(repositoryBaseClass), or
+    // SimpleReactiveScyllaRepository: constructed with (ScyllaEntityInformation,
+    // ReactiveScyllaOperations).
+    return getTargetRepositoryViaReflection(
+        information, new ScyllaEntityInformation<>(statements), template);
   }
 
   @Override
@@ -81,6 +85,7 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ReactiveScyllaQueryLookupStrategy(template, valueExpressionDelegate));
+    return Optional.of(
+        new ReactiveScyllaQueryLookupStrategy(template, key, valueExpressionDelegate));
   }
 }

@@ -3,6 +3,7 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
@@ -17,6 +18,11 @@ import reactor.core.publisher.Mono;
  * versions, reactive callbacks, auditing and events apply, as for blocking repositories) without
  * blocking. The {@code ...All} methods keep at most {@value #MAX_IN_FLIGHT} statements in flight
  * and emit in their input's order.
+ *
+ * <p>A base class of {@code @EnableReactiveScyllaRepositories(repositoryBaseClass)} extends it and
+ * has a constructor {@code (ScyllaEntityInformation, ReactiveScyllaOperations)}, as Spring Data
+ * Cassandra's {@code SimpleReactiveCassandraRepository(CassandraEntityInformation,
+ * ReactiveCassandraOperations)}.
  */
 public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepository<T, ID> {
   /** How many statements the ...All methods keep in flight at most. */
@@ -26,16 +32,22 @@ public class SimpleReactiveScyllaRepository<T, ID> implements ReactiveScyllaRepo
   private static final InsertOptions INSERT_NULLS =
       InsertOptions.builder().insertNulls(true).build();
 
-  private final ReactiveScyllaTemplate template;
+  private final ReactiveScyllaOperations template;
   private final EntityStatements<T, ID> statements;
   private final ScyllaEntityInformation<T, ID> information;
   private final Class<T> type;
 
   public SimpleReactiveScyllaRepository(
       ReactiveScyllaTemplate template, EntityStatements<T, ID> statements) {
-    this.template = Objects.requireNonNull(template, "template");
-    this.statements = statements;
-    this.information = new ScyllaEntityInformation<>(statements);
+    this(new ScyllaEntityInformation<>(statements), template);
+  }
+
+  /** The constructor a repository base class calls: the entity and the operations to run on. */
+  public SimpleReactiveScyllaRepository(
+      ScyllaEntityInformation<T, ID> information, ReactiveScyllaOperations operations) {
+    this.template = Objects.requireNonNull(operations, "operations");
+    this.information = Objects.requireNonNull(information, "information");
+    this.statements = information.statements();
     this.type = statements.entity().getType();
   }
 

@@ -3,12 +3,21 @@ package io.scyllaboot.spring.repository.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.PartitionKey;
+import io.scyllaboot.spring.mapping.PrimaryKey;
+import io.scyllaboot.spring.mapping.PrimaryKeyClass;
+import io.scyllaboot.spring.mapping.PrimaryKeyColumn;
+import io.scyllaboot.spring.mapping.PrimaryKeyType;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.mapping.UserDefinedType;
 import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import java.lang.reflect.Method;
@@ -17,6 +26,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.projection.SpelAwareProxyProjectionFactory;
 import org.springframework.data.repository.core.support.DefaultRepositoryMetadata;
 import org.springframework.data.repository.core.support.PropertiesBasedNamedQueries;
@@ -54,21 +64,47 @@ class DerivedQueryChecksTest {
 
     @AllowFiltering
     List<Event> findByShopAndNameContaining(String shop, String part);
+
+    @AllowFiltering
+    List<Event> findByName(String name);
+  }
+
+  @PrimaryKeyClass
+  record VisitKey(
+      @PrimaryKeyColumn(ordinal = 0, type = PrimaryKeyType.PARTITIONED) String shop,
+      @PrimaryKeyColumn(ordinal = 1, type = PrimaryKeyType.CLUSTERED) int day) {}
+
+  @UserDefinedType
+  record Address(String street, String city) {}
+
+  @Table("visits")
+  record Visit(@PrimaryKey VisitKey key, Address address) {}
+
+  interface Visits extends ScyllaRepository<Visit, VisitKey> {
+    List<Visit> findByKeyShopAndKeyDayGreaterThan(String shop, int day);
+
+    List<Visit> findByKeyDay(int day);
+
+    List<Visit> findByKeyShopAndAddressCity(String shop, String city);
   }
 
   private final ScyllaEntityConverter converter =
       new ScyllaEntityConverter(new ScyllaMappingContext());
 
   private RepositoryQuery resolve(String name) {
+    return resolve(Events.class, name);
+  }
+
+  private RepositoryQuery resolve(Class<?> repository, String name) {
     Method method =
-        Arrays.stream(Events.class.getDeclaredMethods())
+        Arrays.stream(repository.getDeclaredMethods())
             .filter(m -> m.getName().equals(name))
             .findFirst()
             .orElseThrow();
     return new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter)
         .resolveQuery(
             method,
-            new DefaultRepositoryMetadata(Events.class),
+            new DefaultRepositoryMetadata(repository),
             new SpelAwareProxyProjectionFactory(),
             new PropertiesBasedNamedQueries(new Properties()));
   }
@@ -113,5 +149,42 @@ class DerivedQueryChecksTest {
         .contains("tags CONTAINS ?")
         .doesNotContain("LIKE");
     assertThat(cql("findByShopAndNameContaining")).contains("name LIKE ?");
+  }
+
+  @Test
+  void should_check_nested_paths_of_a_key_class_and_refuse_paths_into_a_udt() {
+    assertThat(((DerivedQuery) resolve(Visits.class, "findByKeyShopAndKeyDayGreaterThan")).cql())
+        .endsWith("WHERE shop = ? AND day > ?");
+    assertThatThrownBy(() -> resolve(Visits.class, "findByKeyDay"))
+        .hasMessageContaining("Visits.findByKeyDay")
+        .hasMessageContaining("ALLOW FILTERING");
+    assertThatThrownBy(() -> resolve(Visits.class, "findByKeyShopAndAddressCity"))
+        .hasMessageContaining("Visits.findByKeyShopAndAddressCity")
+        .hasMessageContaining("'address.city' is not a column of visits");
+  }
+
+  @Test
+  void should_warn_at_start_up_of_an_accepted_scan_naming_the_method_and_the_column() {
+    Logger logger = (Logger) LoggerFactory.getLogger(DerivedQuery.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      assertThat(cql("findByName")).endsWith("WHERE name = ? ALLOW FILTERING");
+      assertThat(cql("findByShopAndNameContaining")).endsWith("ALLOW FILTERING");
+    } finally {
+      logger.detachAppender(appender);
+    }
+    // The scan of every partition is said; a filter inside one partition is not a scan.
+    assertThat(appender.list)
+        .singleElement()
+        .satisfies(
+            event -> {
+              assertThat(event.getLevel()).isEqualTo(Level.WARN);
+              assertThat(event.getFormattedMessage())
+                  .contains("Events.findByName")
+                  .contains("reads every partition of events")
+                  .contains("name");
+            });
   }
 }

@@ -10,10 +10,12 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
+import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.test.WithLocalScyllaNode;
 import io.scyllaboot.test.data.AutoConfigureDataScylla;
 import io.scyllaboot.test.data.DataScyllaTest;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -39,6 +41,7 @@ class DataScyllaTestIT {
   static final String KEYSPACE = "data_scylla_test_it";
 
   @Autowired NoteRepository notes;
+  @Autowired ReactiveNoteRepository reactiveNotes;
   @Autowired ApplicationContext context;
   @Autowired CqlSession session;
 
@@ -78,5 +81,14 @@ class DataScyllaTestIT {
             MergedAnnotations.from(DataScyllaTestIT.class, SearchStrategy.TYPE_HIERARCHY)
                 .isPresent(AutoConfigureDataScylla.class))
         .isTrue();
+  }
+
+  @Test
+  void should_create_the_reactive_repository_and_template_as_data_cassandra_test_does() {
+    assertThat(context.getBeanNamesForType(ReactiveScyllaTemplate.class)).hasSize(1);
+    reactiveNotes.save(new Note("r1", "call back")).block();
+    assertThat(reactiveNotes.findByIdIn(List.of("r1")).collectList().block())
+        .containsExactly(new Note("r1", "call back"));
+    assertThat(notes.findById("r1")).contains(new Note("r1", "call back"));
   }
 }
