@@ -25,7 +25,6 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-
 import org.springframework.data.domain.SearchResult;
 import org.springframework.data.domain.SearchResults;
 import org.springframework.data.domain.Similarity;
@@ -126,7 +125,6 @@ final class ReactiveEntityQueries {
         .collectList()
         .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
   }
-
 
   <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> type) {
     Objects.requireNonNull(search, "search");

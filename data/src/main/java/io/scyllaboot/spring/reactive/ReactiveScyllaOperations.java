@@ -9,9 +9,8 @@ import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlOperations;
-import org.springframework.data.domain.Slice;
-
 import org.springframework.data.domain.SearchResults;
+import org.springframework.data.domain.Slice;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
