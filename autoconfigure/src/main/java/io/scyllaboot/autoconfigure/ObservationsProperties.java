@@ -1,0 +1,18 @@
+package io.scyllaboot.autoconfigure;
+
+/** {@code scylla.observations.*}: micrometer observations (tracing). */
+public class ObservationsProperties {
+  /**
+   * Whether every request is an observation in the application's ObservationRegistry (a span with
+   * tracing): one context and observation per request, hence off by default.
+   */
+  private boolean enabled;
+
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  public void setEnabled(boolean enabled) {
+    this.enabled = enabled;
+  }
+}
