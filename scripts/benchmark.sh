@@ -10,6 +10,8 @@
 #                                        a cross-shard hop; ours shard-aware, ours shard-unaware, Apache
 #   scripts/benchmark.sh --quick [--fake|--scylla]  a smoke pass: a few hundred operations per client,
 #                                        one round
+#   scripts/benchmark.sh --no-build ...  the same, with the jars of an earlier run (CI's second and third
+#                                        smoke passes: the tree has not changed in between)
 #   scripts/benchmark.sh --scale         how cost grows (io.scyllaboot.benchmarks.ScaleRun): ours and
 #                                        Apache's async API along concurrency, rows per page, value
 #                                        size, statement-cache pressure and cluster size, against a
@@ -36,6 +38,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 fake=0
+build=1
 main=io.scyllaboot.benchmarks.Benchmark
 args=()
 for arg in "$@"; do
@@ -44,6 +47,7 @@ for arg in "$@"; do
     --scale) fake=1; main=io.scyllaboot.benchmarks.ScaleRun ;;
     --scale-quick) fake=1; main=io.scyllaboot.benchmarks.ScaleRun; args+=(--quick) ;;
     --soak) main=io.scyllaboot.benchmarks.Soak ;;
+    --no-build) build=0 ;;
     *) args+=("$arg") ;;
   esac
 done
@@ -65,8 +69,11 @@ if [[ $fake == 0 ]]; then
   fi
 fi
 
-echo "[benchmark] building the benchmarks module"
-mvn -B -q -Dstyle.color=never -pl benchmarks,benchmarks-scylladb-driver -am package -DskipTests -Dspotless.check.skip=true
+jar=benchmarks/target/scylla-boot-benchmarks-0.1.0-SNAPSHOT.jar
+if [[ $build == 1 || ! -f $jar ]]; then
+  echo "[benchmark] building the benchmarks module"
+  mvn -B -q -Dstyle.color=never -pl benchmarks,benchmarks-scylladb-driver -am package -DskipTests -Dspotless.check.skip=true
+fi
 echo "[benchmark] $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, load: $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1)"
 node=()
 if [[ $fake == 0 ]]; then
@@ -78,5 +85,5 @@ if [[ $main == io.scyllaboot.benchmarks.Soak ]]; then
   jvm=(-Xms1g -Xmx1g -XX:+UseG1GC)
 fi
 java "${jvm[@]}" -Djava.awt.headless=true \
-  -cp "benchmarks/target/scylla-boot-benchmarks-0.1.0-SNAPSHOT.jar:benchmarks/target/lib/*" \
+  -cp "$jar:benchmarks/target/lib/*" \
   "$main" "${node[@]}" "${args[@]}"

@@ -23,6 +23,7 @@ command="${1:-}"
 index="${2:-}"
 heap="${CLUSTER_HEAP:-512M}"
 timeout="${CLUSTER_START_TIMEOUT:-180}"
+lib_dir="$root/.node/lib"
 all=(1 2 3)
 
 say() { echo "[cassandra-cluster] $*"; }
@@ -34,7 +35,7 @@ node() {
   local n="$1"
   shift
   NODE_DIR="$root/.cluster/node$n" NODE_HOST="$(host "$n")" NODE_JMX_PORT="761$n" NODE_HEAP="$heap" \
-    NODE_LIB_DIR="$root/.node/lib" NODE_CLUSTER_NAME=scylla-boot-cluster NODE_SEEDS="$(host 1)" \
+    NODE_LIB_DIR="$lib_dir" NODE_CLUSTER_NAME=scylla-boot-cluster NODE_SEEDS="$(host 1)" \
     NODE_START_TIMEOUT="$timeout" "$root/scripts/cassandra-node.sh" "$@"
 }
 
@@ -43,53 +44,8 @@ pid_of() {
   [[ -f "$file" ]] && kill -0 "$(cat "$file")" 2>/dev/null && cat "$file"
 }
 
-# Every node answers CQL and lists the other two in system.peers, within $1 seconds.
-check() {
-  java "$root/scripts/cassandra-cluster/ClusterCheck.java" "$1" "$(host 1)" "$(host 2)" "$(host 3)"
-}
-
-# The jars are fetched once, by the first node, before the others share them.
-fetch_jars() {
-  if [[ ! -f "$root/.node/lib/.complete" ]]; then
-    say "fetching the Cassandra jars into .node/lib"
-    mkdir -p "$root/.node/lib"
-    mvn -B -q -Dstyle.color=never -f "$root/scripts/cassandra-node/pom.xml" dependency:copy-dependencies \
-      -Dnode.lib="$root/.node/lib"
-    touch "$root/.node/lib/.complete"
-  fi
-}
-
-start() {
-  local started=$SECONDS pids=() n failed=0
-  fetch_jars
-  for n in "$@"; do
-    node "$n" start &
-    pids+=($!)
-  done
-  for n in "${pids[@]}"; do
-    wait "$n" || failed=1
-  done
-  if (( failed )); then
-    say "a node failed to start"
-    return 1
-  fi
-  if ! check "$timeout"; then
-    say "the nodes did not all see each other within ${timeout}s"
-    return 1
-  fi
-  say "cluster ready after $((SECONDS - started))s: $(host 1), $(host 2), $(host 3) port 9042"
-}
-
-stop() {
-  local pids=() n
-  for n in "$@"; do
-    node "$n" stop &
-    pids+=($!)
-  done
-  for n in "${pids[@]}"; do
-    wait "$n" || true
-  done
-}
+# shellcheck source=cassandra-cluster/lib.sh
+source "$root/scripts/cassandra-cluster/lib.sh"
 
 kill_node() {
   local pid
@@ -106,10 +62,14 @@ kill_node() {
 if [[ -n "$index" && ! "$index" =~ ^[123]$ ]]; then usage; fi
 if [[ -n "$index" ]]; then targets=("$index"); else targets=("${all[@]}"); fi
 case "$command" in
-  start) start "${targets[@]}" ;;
-  stop) stop "${targets[@]}" ;;
+  start) start_nodes "$(host 1), $(host 2), $(host 3) port 9042" "${targets[@]}" ;;
+  stop) stop_nodes "${targets[@]}" ;;
   status) check 0 ;;
   kill) [[ -n "$index" ]] || usage; kill_node "$index" ;;
-  restart) [[ -n "$index" ]] || usage; stop "$index"; start "$index" ;;
+  restart)
+    [[ -n "$index" ]] || usage
+    stop_nodes "$index"
+    start_nodes "$(host 1), $(host 2), $(host 3) port 9042" "$index"
+    ;;
   *) usage ;;
 esac

@@ -41,58 +41,14 @@ node() {
     NODE_START_TIMEOUT="$timeout" "$root/scripts/cassandra-node.sh" "$@"
 }
 
-# Every node answers CQL and lists the other two in system.peers, within $1 seconds.
-check() {
-  java "$root/scripts/cassandra-cluster/ClusterCheck.java" "$1" "$(host 1)" "$(host 2)" "$(host 3)"
-}
-
-fetch_jars() {
-  if [[ ! -f "$lib_dir/.complete" ]]; then
-    say "fetching the Cassandra jars into $lib_dir"
-    mkdir -p "$lib_dir"
-    mvn -B -q -Dstyle.color=never -f "$root/scripts/cassandra-node/pom.xml" dependency:copy-dependencies \
-      -Dnode.lib="$lib_dir"
-    touch "$lib_dir/.complete"
-  fi
-}
-
-start() {
-  local started=$SECONDS pids=() n failed=0
-  fetch_jars
-  for n in "$@"; do
-    node "$n" start &
-    pids+=($!)
-  done
-  for n in "${pids[@]}"; do
-    wait "$n" || failed=1
-  done
-  if (( failed )); then
-    say "a node failed to start"
-    return 1
-  fi
-  if ! check "$timeout"; then
-    say "the nodes did not all see each other within ${timeout}s"
-    return 1
-  fi
-  say "cluster ready after $((SECONDS - started))s: dc1 $(host 1) (rack1), $(host 2) (rack2); dc2 $(host 3)"
-}
-
-stop() {
-  local pids=() n
-  for n in "$@"; do
-    node "$n" stop &
-    pids+=($!)
-  done
-  for n in "${pids[@]}"; do
-    wait "$n" || true
-  done
-}
+# shellcheck source=cassandra-cluster/lib.sh
+source "$root/scripts/cassandra-cluster/lib.sh"
 
 if [[ -n "$index" && ! "$index" =~ ^[123]$ ]]; then usage; fi
 if [[ -n "$index" ]]; then targets=("$index"); else targets=("${all[@]}"); fi
 case "$command" in
-  start) start "${targets[@]}" ;;
-  stop) stop "${targets[@]}" ;;
+  start) start_nodes "dc1 $(host 1) (rack1), $(host 2) (rack2); dc2 $(host 3)" "${targets[@]}" ;;
+  stop) stop_nodes "${targets[@]}" ;;
   status) check 0 ;;
   *) usage ;;
 esac
