@@ -4,7 +4,8 @@
 #
 #   scripts/benchmark.sh                 against the local node (started if needed, stopped at the end
 #                                        only if this script started it; KEEP_NODE=1 leaves it up)
-#   scripts/benchmark.sh --fake          against the lean fake node (BenchFakeNode, its own JVM)
+#   scripts/benchmark.sh --fake          against the lean fake node (BenchFakeNode: FakeScyllaCluster's
+#                                        lean mode, its own JVM)
 #   scripts/benchmark.sh --scylla        against a ScyllaDB-shaped fake cluster (FakeScyllaCluster, its own
 #                                        JVM, 127.0.8.x:39042/39043): a request on a non-owning shard pays
 #                                        a cross-shard hop; ours shard-aware, ours shard-unaware, Apache

@@ -109,7 +109,7 @@ public final class ScyllaAutoConfiguration {
     map.from(properties::getKeyspace).whenHasText().to(builder::withKeyspace);
     builder.withSessionName(properties.getSessionName());
     builder.withMaxPrepared(properties.getMaxPrepared());
-    ScyllaProperties.Pool pool = properties.getPool();
+    PoolProperties pool = properties.getPool();
     builder.withConnectionsPerNode(pool.getConnectionsPerNode());
     builder.withConnectionsPerShard(pool.getConnectionsPerShard());
     ShardAwarenessProperties shards = properties.getShardAwareness();
@@ -120,15 +120,17 @@ public final class ScyllaAutoConfiguration {
     builder.withHeartbeatInterval(pool.getHeartbeatInterval());
     builder.withConnectTimeout(properties.getConnection().getConnectTimeout());
     builder.withInitQueryTimeout(properties.getConnection().getInitQueryTimeout());
-    ScyllaProperties.Request request = properties.getRequest();
-    builder.withRequestTimeout(request.getTimeout());
+    RequestProperties request = properties.getRequest();
+    map.from(request::getTimeout).to(builder::withRequestTimeout);
     map.from(request::getConsistency).to(builder::withConsistency);
     map.from(request::getSerialConsistency).to(builder::withSerialConsistency);
-    builder.withPageSize(request.getPageSize());
-    builder.withIdempotentByDefault(request.isIdempotent());
+    map.from(request::getPageSize).to(builder::withPageSize);
+    map.from(request::getIdempotent).to(builder::withIdempotentByDefault);
     builder.withClientTimestamps(request.isClientTimestamps());
     builder.withUnresponsiveNodeTimeout(request.getUnresponsiveNodeTimeout());
-    builder.withSpeculativeExecution(request.getSpeculativeExecution().toPolicy());
+    map.from(request::getSpeculativeExecution)
+        .as(SpeculativeExecutionProperties::toPolicy)
+        .to(builder::withSpeculativeExecution);
     if (request.getThrottler().isEnabled()) {
       builder.withThrottling(
           request.getThrottler().getMaxConcurrentRequests(),

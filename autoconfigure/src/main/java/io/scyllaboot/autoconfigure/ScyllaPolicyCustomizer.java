@@ -42,7 +42,10 @@ final class ScyllaPolicyCustomizer implements CqlSessionBuilderCustomizer, Order
 
   @Override
   public void customize(CqlSessionBuilder builder) {
-    builder.withRetryPolicy(properties.getRequest().getRetryPolicy().toPolicy());
+    RetryPolicyName retry = properties.getRequest().getRetryPolicy();
+    if (retry != null) {
+      builder.withRetryPolicy(retry.toPolicy());
+    }
     properties
         .getProfiles()
         .forEach((name, profile) -> builder.withProfile(name, profile.toProfile()));

@@ -1,6 +1,5 @@
 package io.scyllaboot.autoconfigure;
 
-import io.scyllaboot.driver.api.ConsistencyLevel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -87,11 +86,12 @@ public class ScyllaProperties {
    */
   private SpringCassandraKeysMode springCassandraKeys = SpringCassandraKeysMode.FAIL;
 
-  private final Repositories repositories = new Repositories();
+  @NestedConfigurationProperty
+  private final RepositoriesProperties repositories = new RepositoriesProperties();
 
-  private final Ssl ssl = new Ssl();
+  @NestedConfigurationProperty private final SslProperties ssl = new SslProperties();
 
-  private final Pool pool = new Pool();
+  @NestedConfigurationProperty private final PoolProperties pool = new PoolProperties();
 
   @NestedConfigurationProperty
   private final ShardAwarenessProperties shardAwareness = new ShardAwarenessProperties();
@@ -104,13 +104,15 @@ public class ScyllaProperties {
   @NestedConfigurationProperty
   private final ClientRoutesProperties clientRoutes = new ClientRoutesProperties();
 
-  private final Connection connection = new Connection();
+  @NestedConfigurationProperty
+  private final ConnectionProperties connection = new ConnectionProperties();
 
-  private final Request request = new Request();
+  @NestedConfigurationProperty private final RequestProperties request = new RequestProperties();
 
-  private final Metrics metrics = new Metrics();
+  @NestedConfigurationProperty private final MetricsProperties metrics = new MetricsProperties();
 
-  private final Observations observations = new Observations();
+  @NestedConfigurationProperty
+  private final ObservationsProperties observations = new ObservationsProperties();
 
   @NestedConfigurationProperty private final MappingProperties mapping = new MappingProperties();
 
@@ -274,11 +276,11 @@ public class ScyllaProperties {
     this.keyspaceReplication = keyspaceReplication;
   }
 
-  public Repositories getRepositories() {
+  public RepositoriesProperties getRepositories() {
     return repositories;
   }
 
-  public Ssl getSsl() {
+  public SslProperties getSsl() {
     return ssl;
   }
 
@@ -306,23 +308,23 @@ public class ScyllaProperties {
     this.localRack = localRack;
   }
 
-  public Pool getPool() {
+  public PoolProperties getPool() {
     return pool;
   }
 
-  public Connection getConnection() {
+  public ConnectionProperties getConnection() {
     return connection;
   }
 
-  public Request getRequest() {
+  public RequestProperties getRequest() {
     return request;
   }
 
-  public Metrics getMetrics() {
+  public MetricsProperties getMetrics() {
     return metrics;
   }
 
-  public Observations getObservations() {
+  public ObservationsProperties getObservations() {
     return observations;
   }
 
@@ -381,324 +383,6 @@ public class ScyllaProperties {
     }
   }
 
-  /** TLS. */
-  public static class Ssl {
-    /** Whether to use TLS, trusting the JDK's trust store; a named bundle turns TLS on anyway. */
-    private boolean enabled;
-
-    /**
-     * Name of the Spring SSL bundle ('spring.ssl.bundle.*') holding the trust and key stores; its
-     * options (enabled protocols, ciphers) apply too. Setting it turns TLS on.
-     */
-    private String bundle;
-
-    /** Whether to check that the node's certificate matches its address. */
-    private boolean hostnameVerification = true;
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    public String getBundle() {
-      return bundle;
-    }
-
-    public void setBundle(String bundle) {
-      this.bundle = bundle;
-    }
-
-    public boolean isHostnameVerification() {
-      return hostnameVerification;
-    }
-
-    public void setHostnameVerification(boolean hostnameVerification) {
-      this.hostnameVerification = hostnameVerification;
-    }
-  }
-
-  /** Connection pools. */
-  public static class Pool {
-    /** Connections to each node of the local data center (not sharded: Apache Cassandra). */
-    private int connectionsPerNode = 1;
-
-    /** Connections to each shard of each ScyllaDB node of the local data center. */
-    private int connectionsPerShard = 1;
-
-    /** Requests in flight per connection (stream ids), 1 to 32767. */
-    private int maxRequestsPerConnection = 1024;
-
-    /** Idle time after which a heartbeat checks a connection; 0 disables heartbeats. */
-    private Duration heartbeatInterval = Duration.ofSeconds(30);
-
-    /** Connections to one node being opened at once, at most: bounds connection storms. */
-    private int maxConcurrentOpens = 8;
-
-    public int getMaxConcurrentOpens() {
-      return maxConcurrentOpens;
-    }
-
-    public void setMaxConcurrentOpens(int maxConcurrentOpens) {
-      requirePositive(maxConcurrentOpens);
-      this.maxConcurrentOpens = maxConcurrentOpens;
-    }
-
-    public int getConnectionsPerNode() {
-      return connectionsPerNode;
-    }
-
-    public void setConnectionsPerNode(int connectionsPerNode) {
-      requirePositive(connectionsPerNode);
-      this.connectionsPerNode = connectionsPerNode;
-    }
-
-    public int getConnectionsPerShard() {
-      return connectionsPerShard;
-    }
-
-    public void setConnectionsPerShard(int connectionsPerShard) {
-      requirePositive(connectionsPerShard);
-      this.connectionsPerShard = connectionsPerShard;
-    }
-
-    public int getMaxRequestsPerConnection() {
-      return maxRequestsPerConnection;
-    }
-
-    public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
-      if (maxRequestsPerConnection < 1 || maxRequestsPerConnection > 32767) {
-        throw new IllegalArgumentException("must be from 1 to 32767");
-      }
-      this.maxRequestsPerConnection = maxRequestsPerConnection;
-    }
-
-    public Duration getHeartbeatInterval() {
-      return heartbeatInterval;
-    }
-
-    public void setHeartbeatInterval(Duration heartbeatInterval) {
-      if (heartbeatInterval == null || heartbeatInterval.isNegative()) {
-        throw new IllegalArgumentException("must be a duration of 0 (off) or more");
-      }
-      this.heartbeatInterval = heartbeatInterval;
-    }
-  }
-
-  /** Opening connections. */
-  public static class Connection {
-    /** Timeout of the TCP connect. */
-    private Duration connectTimeout = Duration.ofSeconds(5);
-
-    /** Timeout of each request of a connection's handshake. */
-    private Duration initQueryTimeout = Duration.ofSeconds(5);
-
-    public Duration getConnectTimeout() {
-      return connectTimeout;
-    }
-
-    public void setConnectTimeout(Duration connectTimeout) {
-      requirePositive(connectTimeout);
-      this.connectTimeout = connectTimeout;
-    }
-
-    public Duration getInitQueryTimeout() {
-      return initQueryTimeout;
-    }
-
-    public void setInitQueryTimeout(Duration initQueryTimeout) {
-      requirePositive(initQueryTimeout);
-      this.initQueryTimeout = initQueryTimeout;
-    }
-  }
-
-  /** Request defaults. */
-  public static class Request {
-    /** How long a request may take, retries included. */
-    private Duration timeout = Duration.ofSeconds(2);
-
-    /** Default consistency level. */
-    private ConsistencyLevel consistency = ConsistencyLevel.LOCAL_ONE;
-
-    /** Default serial consistency of lightweight transactions: SERIAL or LOCAL_SERIAL. */
-    private ConsistencyLevel serialConsistency = ConsistencyLevel.SERIAL;
-
-    /** Rows per page. */
-    private int pageSize = 5000;
-
-    /** Whether statements are idempotent (may be retried) unless they say otherwise. */
-    private boolean idempotent;
-
-    /**
-     * Whether every request carries a client-side timestamp (microseconds, strictly increasing in
-     * the session), so that a retried or reordered write never overwrites a newer one.
-     */
-    private boolean clientTimestamps = true;
-
-    /**
-     * How long a connection may read nothing while requests wait on it before its node counts as
-     * unresponsive (frozen, stalled): new requests avoid it until it answers again, and idempotent
-     * requests that waited that long move to the next node. Zero disables.
-     */
-    private Duration unresponsiveNodeTimeout = Duration.ofMillis(500);
-
-    private final Throttler throttler = new Throttler();
-
-    /** What is retried after a failed attempt: default (the retry table) or fallthrough. */
-    private RetryPolicyName retryPolicy = RetryPolicyName.DEFAULT;
-
-    public RetryPolicyName getRetryPolicy() {
-      return retryPolicy;
-    }
-
-    public void setRetryPolicy(RetryPolicyName retryPolicy) {
-      this.retryPolicy = retryPolicy == null ? RetryPolicyName.DEFAULT : retryPolicy;
-    }
-
-    @NestedConfigurationProperty
-    private final SpeculativeExecutionProperties speculativeExecution =
-        new SpeculativeExecutionProperties();
-
-    public Duration getUnresponsiveNodeTimeout() {
-      return unresponsiveNodeTimeout;
-    }
-
-    public void setUnresponsiveNodeTimeout(Duration unresponsiveNodeTimeout) {
-      this.unresponsiveNodeTimeout = unresponsiveNodeTimeout;
-    }
-
-    public SpeculativeExecutionProperties getSpeculativeExecution() {
-      return speculativeExecution;
-    }
-
-    public Duration getTimeout() {
-      return timeout;
-    }
-
-    public void setTimeout(Duration timeout) {
-      requirePositive(timeout);
-      this.timeout = timeout;
-    }
-
-    public ConsistencyLevel getConsistency() {
-      return consistency;
-    }
-
-    public void setConsistency(ConsistencyLevel consistency) {
-      this.consistency = consistency;
-    }
-
-    public ConsistencyLevel getSerialConsistency() {
-      return serialConsistency;
-    }
-
-    public void setSerialConsistency(ConsistencyLevel serialConsistency) {
-      if (serialConsistency != null && !serialConsistency.isSerial()) {
-        throw new IllegalArgumentException("must be SERIAL or LOCAL_SERIAL");
-      }
-      this.serialConsistency = serialConsistency;
-    }
-
-    public int getPageSize() {
-      return pageSize;
-    }
-
-    public void setPageSize(int pageSize) {
-      requirePositive(pageSize);
-      this.pageSize = pageSize;
-    }
-
-    public boolean isIdempotent() {
-      return idempotent;
-    }
-
-    public void setIdempotent(boolean idempotent) {
-      this.idempotent = idempotent;
-    }
-
-    public boolean isClientTimestamps() {
-      return clientTimestamps;
-    }
-
-    public void setClientTimestamps(boolean clientTimestamps) {
-      this.clientTimestamps = clientTimestamps;
-    }
-
-    public Throttler getThrottler() {
-      return throttler;
-    }
-  }
-
-  /** A concurrency limit on the session's requests. */
-  public static class Throttler {
-    /** Whether to limit the requests in flight. */
-    private boolean enabled;
-
-    /** Requests in flight at most. */
-    private int maxConcurrentRequests = 1024;
-
-    /** Requests that may wait for a slot before new ones are refused. */
-    private int maxQueueSize = 10000;
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    public int getMaxConcurrentRequests() {
-      return maxConcurrentRequests;
-    }
-
-    public void setMaxConcurrentRequests(int maxConcurrentRequests) {
-      requirePositive(maxConcurrentRequests);
-      this.maxConcurrentRequests = maxConcurrentRequests;
-    }
-
-    public int getMaxQueueSize() {
-      return maxQueueSize;
-    }
-
-    public void setMaxQueueSize(int maxQueueSize) {
-      if (maxQueueSize < 0) {
-        throw new IllegalArgumentException("must not be negative");
-      }
-      this.maxQueueSize = maxQueueSize;
-    }
-  }
-
-  /** Repository support. */
-  public static class Repositories {
-    /** Whether to enable Scylla repositories in the application's packages. */
-    private boolean enabled = true;
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    /**
-     * Which repositories to enable: AUTO (blocking ones, and reactive ones when Reactor is
-     * present), IMPERATIVE, REACTIVE or NONE.
-     */
-    private RepositoryType type = RepositoryType.AUTO;
-
-    public RepositoryType getType() {
-      return type;
-    }
-
-    public void setType(RepositoryType type) {
-      this.type = type;
-    }
-  }
-
   /** The kinds of repository {@code scylla.repositories.type} enables. */
   public enum RepositoryType {
     /** Blocking repositories, and reactive ones when Reactor is on the classpath. */
@@ -709,64 +393,5 @@ public class ScyllaProperties {
     REACTIVE,
     /** No repositories. */
     NONE
-  }
-
-  /** Micrometer metrics. */
-  public static class Metrics {
-    /** Whether to register the driver's meters in the application's MeterRegistry. */
-    private boolean enabled = true;
-
-    /**
-     * Whether the request timer publishes a percentile histogram (latency percentiles across
-     * instances, e.g. Prometheus' histogram_quantile), at the cost of dozens of time series.
-     */
-    private boolean histograms;
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    public boolean isHistograms() {
-      return histograms;
-    }
-
-    public void setHistograms(boolean histograms) {
-      this.histograms = histograms;
-    }
-  }
-
-  /** Micrometer observations (tracing). */
-  public static class Observations {
-    /**
-     * Whether every request is an observation in the application's ObservationRegistry (a span with
-     * tracing): one context and observation per request, hence off by default.
-     */
-    private boolean enabled;
-
-    /**
-     * Whether observations carry the CQL text (never the bound values) as the high-cardinality
-     * db.query.text.
-     */
-    private boolean queryText;
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    public boolean isQueryText() {
-      return queryText;
-    }
-
-    public void setQueryText(boolean queryText) {
-      this.queryText = queryText;
-    }
   }
 }

@@ -18,8 +18,9 @@ import java.util.List;
  * hop: a queue hop to the owning shard's event loop and back, plus a busy-spin of {@code hop-us}
  * microseconds there, as ScyllaDB's smp message passing would.
  *
- * <p>It primes the statements of {@link Clients}; every select-key is answered with the same row,
- * key {@link #ROW_VALUE} (the harness tells the clients to expect it).
+ * <p>It primes the statements of {@link Clients} ({@link #prime}, as {@link BenchFakeNode} does);
+ * every select-key is answered with the same row, key {@link #ROW_VALUE} (the harness tells the
+ * clients to expect it).
  *
  * <p>Usage: {@code BenchScyllaCluster first-address port shard-aware-port nodes shards hop-us};
  * prints {@code FAKE-SCYLLA-READY} once listening, then answers its standard input: {@code
@@ -30,6 +31,27 @@ public final class BenchScyllaCluster {
   static final int ROW_VALUE = 7;
 
   private BenchScyllaCluster() {}
+
+  /**
+   * Primes the three statements of {@link Clients}: the insert (VOID), the select (10 rows; no
+   * partition key, so no owning shard) and the select-key (the row of key {@link #ROW_VALUE}).
+   */
+  static void prime(FakeScyllaCluster cluster) {
+    Column id = new Column("id", PrimitiveType.UUID);
+    Column val = new Column("val", PrimitiveType.INT);
+    cluster.prime(Clients.INSERT, List.of(id, val), new int[] {0}, List.of(), List.of());
+    List<List<Object>> tenRows = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      tenRows.add(List.of(Clients.key(i), i));
+    }
+    cluster.prime(Clients.SELECT, List.of(), new int[0], List.of(id, val), tenRows);
+    cluster.prime(
+        Clients.SELECT_KEY,
+        List.of(id),
+        new int[] {0},
+        List.of(id, val),
+        List.of(List.of(Clients.key(ROW_VALUE), ROW_VALUE)));
+  }
 
   public static void main(String[] args) throws Exception {
     String firstAddress = args[0];
@@ -47,21 +69,7 @@ public final class BenchScyllaCluster {
             .shards(shards)
             .recordRequests(false)
             .build()) {
-      Column id = new Column("id", PrimitiveType.UUID);
-      Column val = new Column("val", PrimitiveType.INT);
-      cluster.prime(Clients.INSERT, List.of(id, val), new int[] {0}, List.of(), List.of());
-      // Prepared by every client; not a workload here (no partition key, so no owning shard).
-      List<List<Object>> tenRows = new ArrayList<>();
-      for (int i = 0; i < 10; i++) {
-        tenRows.add(List.of(Clients.key(i), i));
-      }
-      cluster.prime(Clients.SELECT, List.of(), new int[0], List.of(id, val), tenRows);
-      cluster.prime(
-          Clients.SELECT_KEY,
-          List.of(id),
-          new int[] {0},
-          List.of(id, val),
-          List.of(List.of(Clients.key(ROW_VALUE), ROW_VALUE)));
+      prime(cluster);
       cluster.crossShardHop(Duration.ofNanos(hopMicros * 1000));
       System.out.println("FAKE-SCYLLA-READY " + cluster.nodes());
       System.out.flush();

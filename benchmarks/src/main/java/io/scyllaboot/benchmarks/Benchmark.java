@@ -584,8 +584,10 @@ public final class Benchmark {
     List<String> command = new ArrayList<>();
     command.add(javaBin);
     command.addAll(jvmFlags);
-    if (scylla) {
+    if (noNode) {
       command.add("-Dbench.select-key-value=" + BenchScyllaCluster.ROW_VALUE);
+    }
+    if (scylla) {
       command.add("-Dbench.shard-aware-port=" + shardAwarePort());
     }
     command.add("-cp");

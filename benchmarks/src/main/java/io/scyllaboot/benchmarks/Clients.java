@@ -15,9 +15,9 @@ import java.util.concurrent.CompletionStage;
 final class Clients {
   private Clients() {}
 
-  static final String INSERT = BenchFakeNode.INSERT;
-  static final String SELECT = BenchFakeNode.SELECT;
-  static final String SELECT_KEY = BenchFakeNode.SELECT_KEY;
+  static final String INSERT = "INSERT INTO benchmarks.basic (id, val) VALUES (?, ?)";
+  static final String SELECT = "SELECT * FROM benchmarks.basic";
+  static final String SELECT_KEY = "SELECT * FROM benchmarks.basic WHERE id = ?";
   static final Duration TIMEOUT = Duration.ofSeconds(10);
 
   /** The keys of the pre-filled table: id (0x5EED, i) holds val i, for i in [0, KEYS). */

@@ -2,13 +2,18 @@ package io.scyllaboot.autoconfigure.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.scyllaboot.autoconfigure.RequestProperties;
+import io.scyllaboot.autoconfigure.ScyllaProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.json.JsonParserFactory;
 
 /**
@@ -69,6 +74,34 @@ class ConfigurationMetadataTest {
     assertThat(entry("properties", "scylla.request.consistency"))
         .containsEntry("defaultValue", "local-one");
     assertThat(entry("properties", "scylla.port")).containsEntry("defaultValue", 9042);
+  }
+
+  /**
+   * The request options a profile shares get their defaults in a constructor, which the build
+   * cannot read, so the additional metadata lists them: bound, they must be what an unset property
+   * holds.
+   */
+  @Test
+  void should_list_the_request_defaults_that_an_unset_property_holds() throws IOException {
+    Map<String, Object> defaults = new LinkedHashMap<>();
+    for (String key :
+        List.of(
+            "timeout",
+            "consistency",
+            "serial-consistency",
+            "page-size",
+            "idempotent",
+            "retry-policy")) {
+      Object value = entry("properties", "scylla.request." + key).get("defaultValue");
+      assertThat(value).as("default of scylla.request." + key).isNotNull();
+      defaults.put("scylla.request." + key, String.valueOf(value));
+    }
+    RequestProperties bound =
+        new Binder(new MapConfigurationPropertySource(defaults))
+            .bind("scylla", ScyllaProperties.class)
+            .get()
+            .getRequest();
+    assertThat(bound).usingRecursiveComparison().isEqualTo(new RequestProperties());
   }
 
   @Test

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import javax.net.ssl.SSLContext;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,47 +27,13 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
   private final List<InetSocketAddress> contactPoints = new ArrayList<>();
   private String keyspace;
   private String localDatacenter;
-  private @Nullable ProtocolVersion protocolVersion; // null: negotiate
-  private Compression compression = Compression.NONE;
-  private @Nullable AuthProvider authProvider;
-  private @Nullable SSLContext sslContext;
-  private boolean hostnameVerification = true;
-  private ConsistencyLevel consistency = ConsistencyLevel.LOCAL_ONE;
-  private ConsistencyLevel serialConsistency = ConsistencyLevel.SERIAL;
-  private int pageSize = 5000;
-  private Duration requestTimeout = Duration.ofSeconds(2);
-  private Duration connectTimeout = Duration.ofSeconds(5);
-  private Duration initQueryTimeout = Duration.ofSeconds(5);
   private int maxPrepared = 512;
-  private int maxRequestsPerConnection = 1024;
-  private int maxQueuedRequests = 16384;
   private String sessionName = "s0";
-  private int connectionsPerNode = 1;
-  private Duration heartbeatInterval = Duration.ofSeconds(30);
-  private Duration reconnectBaseDelay = Duration.ofSeconds(1);
-  private Duration reconnectMaxDelay = Duration.ofSeconds(60);
-  private int ioThreads = Runtime.getRuntime().availableProcessors();
-  private boolean nativeTransport = true;
-  private boolean idempotent;
-  private int maxConcurrentRequests;
-  private int maxThrottledQueue = 10_000;
-  private Duration schemaAgreementTimeout = Duration.ofSeconds(10);
-  private Object meterRegistry;
-  private boolean latencyHistograms;
-  private final List<RequestListener> requestListeners = new ArrayList<>();
-  private boolean schemaMetadata = true;
-  private List<String> schemaKeyspaces = List.of();
-  private final List<SchemaChangeListener> schemaListeners = new ArrayList<>();
-  private final List<NodeStateListener> nodeListeners = new ArrayList<>();
-  private boolean clientTimestamps = true;
-  private int connectionsPerShard = 1;
-  private boolean shardAware = true;
-  private boolean shardAwarePort = true;
-  private int sourcePortLow = 49152;
-  private int sourcePortHigh = 65535;
-  private boolean logServerWarnings = true;
-  private SpeculativeExecutionPolicy speculativeExecution = SpeculativeExecutionPolicy.NONE;
-  private Duration unresponsiveNodeTimeout = DEFAULT_UNRESPONSIVE_NODE_TIMEOUT;
+  private final ConnectionOptions connection = new ConnectionOptions();
+  private final RequestOptions request = new RequestOptions();
+  private final PoolingOptions pooling = new PoolingOptions();
+  private final MetadataOptions metadata = new MetadataOptions();
+  private final MetricsOptions metrics = new MetricsOptions();
   private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
       io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
 
@@ -104,7 +69,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * io.scyllaboot.driver.api.error.ProtocolErrorException}.
    */
   public CqlSessionBuilder withProtocolVersion(ProtocolVersion version) {
-    this.protocolVersion = Objects.requireNonNull(version, "protocol version");
+    connection.protocolVersion = Objects.requireNonNull(version, "protocol version");
     return this;
   }
 
@@ -115,17 +80,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * @throws IllegalStateException if LZ4 is chosen and lz4-java is missing
    */
   public CqlSessionBuilder withCompression(Compression compression) {
-    Objects.requireNonNull(compression, "compression");
-    if (compression == Compression.LZ4) {
-      try {
-        Class.forName(
-            "net.jpountz.lz4.LZ4Factory", false, CqlSessionBuilder.class.getClassLoader());
-      } catch (ClassNotFoundException e) {
-        throw new IllegalStateException(
-            "LZ4 compression needs org.lz4:lz4-java on the class path; add it as a dependency", e);
-      }
-    }
-    this.compression = compression;
+    connection.compression(compression);
     return this;
   }
 
@@ -148,7 +103,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * default none. Replaces {@link #withAuthCredentials}.
    */
   public CqlSessionBuilder withAuthProvider(AuthProvider provider) {
-    this.authProvider = Objects.requireNonNull(provider, "auth provider");
+    connection.authProvider = Objects.requireNonNull(provider, "auth provider");
     return this;
   }
 
@@ -161,7 +116,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * io.scyllaboot.driver.api.error.ConnectionException} naming the node and the reason.
    */
   public CqlSessionBuilder withSslContext(SSLContext context) {
-    this.sslContext = Objects.requireNonNull(context, "SSL context");
+    connection.sslContext = Objects.requireNonNull(context, "SSL context");
     return this;
   }
 
@@ -173,53 +128,43 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * impersonate a node.
    */
   public CqlSessionBuilder withHostnameVerification(boolean verify) {
-    this.hostnameVerification = verify;
+    connection.hostnameVerification = verify;
     return this;
   }
 
   /** The default consistency level; default {@link ConsistencyLevel#LOCAL_ONE}. */
   public CqlSessionBuilder withConsistency(ConsistencyLevel level) {
-    this.consistency = Objects.requireNonNull(level, "consistency");
+    request.consistency(level);
     return this;
   }
 
   /** The default serial consistency; default {@link ConsistencyLevel#SERIAL}. */
   public CqlSessionBuilder withSerialConsistency(ConsistencyLevel level) {
-    if (!Objects.requireNonNull(level, "serial consistency").isSerial()) {
-      throw new IllegalArgumentException(
-          "serial consistency must be SERIAL or LOCAL_SERIAL, was " + level);
-    }
-    this.serialConsistency = level;
+    request.serialConsistency(level);
     return this;
   }
 
   /** Rows per page by default; default 5000. */
   public CqlSessionBuilder withPageSize(int rows) {
-    if (rows <= 0) {
-      throw new IllegalArgumentException("page size must be positive, was " + rows);
-    }
-    this.pageSize = rows;
+    request.pageSize(rows);
     return this;
   }
 
   /** The default request timeout; default 2 s. */
   public CqlSessionBuilder withRequestTimeout(Duration timeout) {
-    requirePositive(timeout, "request timeout");
-    this.requestTimeout = timeout;
+    request.timeout(timeout);
     return this;
   }
 
   /** The TCP connect timeout; default 5 s. */
   public CqlSessionBuilder withConnectTimeout(Duration timeout) {
-    requirePositive(timeout, "connect timeout");
-    this.connectTimeout = timeout;
+    connection.connectTimeout(timeout);
     return this;
   }
 
   /** The timeout of each request of a connection's handshake; default 5 s. */
   public CqlSessionBuilder withInitQueryTimeout(Duration timeout) {
-    requirePositive(timeout, "init query timeout");
-    this.initQueryTimeout = timeout;
+    connection.initQueryTimeout(timeout);
     return this;
   }
 
@@ -237,11 +182,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * lent to a request: a node answers some errors on it whatever the request's stream was.)
    */
   public CqlSessionBuilder withMaxRequestsPerConnection(int requests) {
-    if (requests < 1 || requests > 32767) {
-      throw new IllegalArgumentException(
-          "max requests per connection must be in [1, 32767], was " + requests);
-    }
-    this.maxRequestsPerConnection = requests;
+    connection.maxRequestsPerConnection(requests);
     return this;
   }
 
@@ -250,11 +191,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * io.scyllaboot.driver.api.error.BusyConnectionException}; default 16384.
    */
   public CqlSessionBuilder withMaxQueuedRequests(int requests) {
-    if (requests < 0) {
-      throw new IllegalArgumentException(
-          "max queued requests must not be negative, was " + requests);
-    }
-    this.maxQueuedRequests = requests;
+    connection.maxQueuedRequests(requests);
     return this;
   }
 
@@ -266,11 +203,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
 
   /** Connections to each node of the local data center, at least 1; default 1. */
   public CqlSessionBuilder withConnectionsPerNode(int connections) {
-    if (connections < 1) {
-      throw new IllegalArgumentException(
-          "connections per node must be at least 1, was " + connections);
-    }
-    this.connectionsPerNode = connections;
+    pooling.connectionsPerNode(connections);
     return this;
   }
 
@@ -278,12 +211,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * Idle time after which a connection is checked with a heartbeat; zero disables; default 30 s.
    */
   public CqlSessionBuilder withHeartbeatInterval(Duration interval) {
-    Objects.requireNonNull(interval, "heartbeat interval");
-    if (interval.isNegative()) {
-      throw new IllegalArgumentException(
-          "heartbeat interval must not be negative, was " + interval);
-    }
-    this.heartbeatInterval = interval;
+    connection.heartbeatInterval(interval);
     return this;
   }
 
@@ -294,7 +222,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * load on the cluster, so turn it on where latency matters more and the cluster has headroom.
    */
   public CqlSessionBuilder withSpeculativeExecution(SpeculativeExecutionPolicy policy) {
-    this.speculativeExecution = Objects.requireNonNull(policy, "speculative execution policy");
+    request.speculativeExecution(policy);
     return this;
   }
 
@@ -305,12 +233,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * move to the next node of their plan (once per request). Zero disables; default 500 ms.
    */
   public CqlSessionBuilder withUnresponsiveNodeTimeout(Duration timeout) {
-    Objects.requireNonNull(timeout, "unresponsive node timeout");
-    if (timeout.isNegative()) {
-      throw new IllegalArgumentException(
-          "unresponsive node timeout must not be negative, was " + timeout);
-    }
-    this.unresponsiveNodeTimeout = timeout;
+    pooling.unresponsiveNodeTimeout(timeout);
     return this;
   }
 
@@ -319,23 +242,13 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * max}, with jitter; defaults 1 s and 60 s.
    */
   public CqlSessionBuilder withReconnectionDelays(Duration base, Duration max) {
-    requirePositive(base, "reconnection base delay");
-    requirePositive(max, "reconnection max delay");
-    if (max.compareTo(base) < 0) {
-      throw new IllegalArgumentException(
-          "reconnection max delay " + max + " is shorter than the base delay " + base);
-    }
-    this.reconnectBaseDelay = base;
-    this.reconnectMaxDelay = max;
+    pooling.reconnectionDelays(base, max);
     return this;
   }
 
   /** Netty I/O threads; default the number of processors. */
   public CqlSessionBuilder withIoThreads(int threads) {
-    if (threads < 1) {
-      throw new IllegalArgumentException("I/O threads must be at least 1, was " + threads);
-    }
-    this.ioThreads = threads;
+    connection.ioThreads(threads);
     return this;
   }
 
@@ -346,7 +259,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * scyllaboot.transport=nio}. Elsewhere NIO is used anyway.
    */
   public CqlSessionBuilder withNativeTransport(boolean nativeTransport) {
-    this.nativeTransport = nativeTransport;
+    connection.nativeTransport = nativeTransport;
     return this;
   }
 
@@ -355,7 +268,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * a connection failure or write timeout; default false.
    */
   public CqlSessionBuilder withIdempotentByDefault(boolean idempotentByDefault) {
-    this.idempotent = idempotentByDefault;
+    request.idempotent = idempotentByDefault;
     return this;
   }
 
@@ -365,22 +278,13 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * io.scyllaboot.driver.api.error.RequestThrottledException}. Default: no limit.
    */
   public CqlSessionBuilder withThrottling(int maxConcurrent, int maxQueued) {
-    if (maxConcurrent < 1 || maxQueued < 0) {
-      throw new IllegalArgumentException(
-          "throttling needs max concurrent >= 1 and max queued >= 0, were "
-              + maxConcurrent
-              + " and "
-              + maxQueued);
-    }
-    this.maxConcurrentRequests = maxConcurrent;
-    this.maxThrottledQueue = maxQueued;
+    request.throttling(maxConcurrent, maxQueued);
     return this;
   }
 
   /** How long DDL waits for every node to agree on the schema; default 10 s. */
   public CqlSessionBuilder withSchemaAgreementTimeout(Duration timeout) {
-    requirePositive(timeout, "schema agreement timeout");
-    this.schemaAgreementTimeout = timeout;
+    metadata.schemaAgreementTimeout(timeout);
     return this;
   }
 
@@ -389,11 +293,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * sharded and get {@link #withConnectionsPerNode} connections.
    */
   public CqlSessionBuilder withConnectionsPerShard(int connections) {
-    if (connections < 1) {
-      throw new IllegalArgumentException(
-          "connections per shard must be at least 1, was " + connections);
-    }
-    this.connectionsPerShard = connections;
+    pooling.connectionsPerShard(connections);
     return this;
   }
 
@@ -402,7 +302,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * that owns their token (default true). Off, a ScyllaDB node is pooled like a Cassandra node.
    */
   public CqlSessionBuilder withShardAwareness(boolean enabled) {
-    this.shardAware = enabled;
+    pooling.shardAware = enabled;
     return this;
   }
 
@@ -413,15 +313,15 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * its own. The local ports come from {@link #withShardAwareSourcePorts}.
    */
   public CqlSessionBuilder withShardAwarePort(boolean enabled) {
-    this.shardAwarePort = enabled;
+    pooling.shardAwarePort = enabled;
     return this;
   }
 
   /** The local ports to connect to a shard-aware port from; default 49152-65535. */
   public CqlSessionBuilder withShardAwareSourcePorts(int low, int high) {
     new io.scyllaboot.driver.internal.connection.ShardAwarePorts(low, high); // validates
-    this.sourcePortLow = low;
-    this.sourcePortHigh = high;
+    pooling.sourcePortLow = low;
+    pooling.sourcePortHigh = high;
     return this;
   }
 
@@ -433,7 +333,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * coordinator's clock decides.
    */
   public CqlSessionBuilder withClientTimestamps(boolean enabled) {
-    this.clientTimestamps = enabled;
+    request.clientTimestamps = enabled;
     return this;
   }
 
@@ -443,7 +343,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * in {@code ExecutionInfo.warnings()} either way.
    */
   public CqlSessionBuilder withServerWarningsLogged(boolean logged) {
-    this.logServerWarnings = logged;
+    request.logServerWarnings = logged;
     return this;
   }
 
@@ -455,12 +355,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * @throws IllegalArgumentException if it is not one
    */
   public CqlSessionBuilder withMeterRegistry(Object registry) {
-    if (registry != null && !isMeterRegistry(registry)) {
-      throw new IllegalArgumentException(
-          "expected an io.micrometer.core.instrument.MeterRegistry, got "
-              + registry.getClass().getName());
-    }
-    this.meterRegistry = registry;
+    metrics.meterRegistry(registry);
     return this;
   }
 
@@ -470,7 +365,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * {@code histogram_quantile}); default false, since it adds dozens of time series per outcome.
    */
   public CqlSessionBuilder withLatencyHistograms(boolean enabled) {
-    this.latencyHistograms = enabled;
+    metrics.latencyHistograms = enabled;
     return this;
   }
 
@@ -480,7 +375,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * none, the request path pays one null check.
    */
   public CqlSessionBuilder addRequestListener(RequestListener listener) {
-    requestListeners.add(Objects.requireNonNull(listener, "request listener"));
+    metrics.requestListeners.add(Objects.requireNonNull(listener, "request listener"));
     return this;
   }
 
@@ -490,7 +385,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * schema()} reads the schema on each call, and schema change listeners hear nothing.
    */
   public CqlSessionBuilder withSchemaMetadata(boolean enabled) {
-    this.schemaMetadata = enabled;
+    metadata.schemaMetadata = enabled;
     return this;
   }
 
@@ -499,36 +394,20 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * each refresh reads only their rows. Default: every keyspace.
    */
   public CqlSessionBuilder withSchemaKeyspaces(List<String> keyspaces) {
-    Objects.requireNonNull(keyspaces, "schema keyspaces");
-    for (String name : keyspaces) {
-      if (name == null || name.isBlank()) {
-        throw new IllegalArgumentException(
-            "schema keyspaces must be keyspace names, got " + keyspaces);
-      }
-    }
-    this.schemaKeyspaces = List.copyOf(keyspaces);
+    metadata.schemaKeyspaces(keyspaces);
     return this;
   }
 
   /** Adds a listener for schema changes (see {@link SchemaChangeListener}). */
   public CqlSessionBuilder addSchemaChangeListener(SchemaChangeListener listener) {
-    schemaListeners.add(Objects.requireNonNull(listener, "schema change listener"));
+    metadata.schemaListeners.add(Objects.requireNonNull(listener, "schema change listener"));
     return this;
   }
 
   /** Adds a listener for nodes added, removed, up and down (see {@link NodeStateListener}). */
   public CqlSessionBuilder addNodeStateListener(NodeStateListener listener) {
-    nodeListeners.add(Objects.requireNonNull(listener, "node state listener"));
+    metadata.nodeListeners.add(Objects.requireNonNull(listener, "node state listener"));
     return this;
-  }
-
-  private static boolean isMeterRegistry(Object registry) {
-    for (Class<?> type = registry.getClass(); type != null; type = type.getSuperclass()) {
-      if (type.getName().equals("io.micrometer.core.instrument.MeterRegistry")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -584,7 +463,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
 
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
-    if (authProvider != null && sslContext == null) {
+    if (connection.authProvider != null && connection.sslContext == null) {
       // Once per session, here rather than per connection: SASL PLAIN sends the password as is.
       LOG.warn(
           "[{}] credentials are configured without TLS: the password, and every query and result,"
@@ -599,50 +478,54 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
             List.copyOf(points),
             keyspace,
             localDatacenter,
-            protocolVersion == null ? 0 : protocolVersion.code(),
-            consistency,
-            serialConsistency,
-            pageSize,
-            requestTimeout,
-            connectTimeout,
-            initQueryTimeout,
+            connection.protocolVersion == null ? 0 : connection.protocolVersion.code(),
+            request.consistency,
+            request.serialConsistency,
+            request.pageSize,
+            request.timeout,
+            connection.connectTimeout,
+            connection.initQueryTimeout,
             maxPrepared,
-            maxRequestsPerConnection,
-            maxQueuedRequests,
+            connection.maxRequestsPerConnection,
+            connection.maxQueuedRequests,
             sessionName,
-            connectionsPerNode,
-            heartbeatInterval,
-            reconnectBaseDelay,
-            reconnectMaxDelay,
-            ioThreads,
-            nativeTransport,
-            idempotent,
-            maxConcurrentRequests,
-            maxThrottledQueue,
-            schemaAgreementTimeout,
+            pooling.connectionsPerNode,
+            connection.heartbeatInterval,
+            pooling.reconnectBaseDelay,
+            pooling.reconnectMaxDelay,
+            connection.ioThreads,
+            connection.nativeTransport,
+            request.idempotent,
+            request.maxConcurrentRequests,
+            request.maxThrottledQueue,
+            metadata.schemaAgreementTimeout,
             new io.scyllaboot.driver.internal.metrics.Instrumentation(
-                meterRegistry, latencyHistograms, requestListeners),
-            compression,
-            sslContext,
-            hostnameVerification,
-            authProvider,
-            clientTimestamps,
-            logServerWarnings,
+                metrics.meterRegistry, metrics.latencyHistograms, metrics.requestListeners),
+            connection.compression,
+            connection.sslContext,
+            connection.hostnameVerification,
+            connection.authProvider,
+            request.clientTimestamps,
+            request.logServerWarnings,
             new io.scyllaboot.driver.internal.pool.PoolOptions(
-                connectionsPerNode,
-                connectionsPerShard,
-                shardAware,
-                shardAwarePort,
+                pooling.connectionsPerNode,
+                pooling.connectionsPerShard,
+                pooling.shardAware,
+                pooling.shardAwarePort,
                 new io.scyllaboot.driver.internal.connection.ShardAwarePorts(
-                    sourcePortLow, sourcePortHigh),
+                    pooling.sourcePortLow, pooling.sourcePortHigh),
                 reconnectionPolicy() != null
                     ? reconnectionPolicy()
-                    : ReconnectionPolicy.exponential(reconnectBaseDelay, reconnectMaxDelay),
-                unresponsiveNodeTimeout,
+                    : ReconnectionPolicy.exponential(
+                        pooling.reconnectBaseDelay, pooling.reconnectMaxDelay),
+                pooling.unresponsiveNodeTimeout,
                 maxConcurrentOpens()),
-            speculativeExecution,
+            request.speculativeExecution,
             new io.scyllaboot.driver.internal.session.MetadataSettings(
-                schemaMetadata, schemaKeyspaces, schemaListeners, nodeListeners),
+                metadata.schemaMetadata,
+                metadata.schemaKeyspaces,
+                metadata.schemaListeners,
+                metadata.nodeListeners),
             routing,
             new io.scyllaboot.driver.internal.session.PolicySettings(
                 retryPolicy(),
@@ -685,71 +568,64 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         + ", localDatacenter="
         + localDatacenter
         + ", protocolVersion="
-        + protocolVersion
+        + connection.protocolVersion
         + ", consistency="
-        + consistency
+        + request.consistency
         + ", serialConsistency="
-        + serialConsistency
+        + request.serialConsistency
         + ", pageSize="
-        + pageSize
+        + request.pageSize
         + ", requestTimeout="
-        + requestTimeout
+        + request.timeout
         + ", connectTimeout="
-        + connectTimeout
+        + connection.connectTimeout
         + ", initQueryTimeout="
-        + initQueryTimeout
+        + connection.initQueryTimeout
         + ", maxPrepared="
         + maxPrepared
         + ", connectionsPerNode="
-        + connectionsPerNode
+        + pooling.connectionsPerNode
         + ", connectionsPerShard="
-        + connectionsPerShard
+        + pooling.connectionsPerShard
         + ", shardAware="
-        + shardAware
+        + pooling.shardAware
         + ", shardAwarePort="
-        + (shardAwarePort ? sourcePortLow + "-" + sourcePortHigh : "off")
+        + pooling.describeShardAwarePort()
         + ", maxRequestsPerConnection="
-        + maxRequestsPerConnection
+        + connection.maxRequestsPerConnection
         + ", heartbeatInterval="
-        + heartbeatInterval
+        + connection.heartbeatInterval
         + ", idempotent="
-        + idempotent
+        + request.idempotent
         + ", speculativeExecution="
-        + (speculativeExecution == SpeculativeExecutionPolicy.NONE ? "none" : speculativeExecution)
+        + request.describeSpeculativeExecution()
         + ", unresponsiveNodeTimeout="
-        + unresponsiveNodeTimeout
+        + pooling.unresponsiveNodeTimeout
         + ", routing="
         + routing.describe()
         + ", clientTimestamps="
-        + clientTimestamps
+        + request.clientTimestamps
         + ", throttling="
-        + (maxConcurrentRequests > 0 ? maxConcurrentRequests + "/" + maxThrottledQueue : "off")
+        + request.describeThrottling()
         + ", metrics="
-        + (meterRegistry == null ? "off" : latencyHistograms ? "on+histograms" : "on")
+        + metrics.describe()
         + ", requestListeners="
-        + requestListeners.size()
+        + metrics.requestListeners.size()
         + ", schemaMetadata="
-        + (schemaMetadata ? (schemaKeyspaces.isEmpty() ? "all" : schemaKeyspaces) : "off")
+        + metadata.describeSchema()
         + ", schemaListeners="
-        + schemaListeners.size()
+        + metadata.schemaListeners.size()
         + ", nodeStateListeners="
-        + nodeListeners.size()
+        + metadata.nodeListeners.size()
         + ", compression="
-        + compression
+        + connection.compression
         + ", ssl="
-        + (sslContext != null)
+        + (connection.sslContext != null)
         + ", hostnameVerification="
-        + hostnameVerification
+        + connection.hostnameVerification
         + ", auth="
-        + (authProvider == null ? "none" : authProvider)
+        + (connection.authProvider == null ? "none" : connection.authProvider)
         + describePolicies()
         + "}";
-  }
-
-  private static void requirePositive(Duration duration, String what) {
-    Objects.requireNonNull(duration, what);
-    if (duration.isNegative() || duration.isZero()) {
-      throw new IllegalArgumentException(what + " must be positive, was " + duration);
-    }
   }
 }

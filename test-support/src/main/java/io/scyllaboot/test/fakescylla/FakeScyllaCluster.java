@@ -40,6 +40,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Protocol v4 only, no compression, no authentication. Queries that are not primed get system
  * table answers (system.local, system.peers, system_schema.keyspaces with NetworkTopologyStrategy
  * keyed by the DC; peers_v2 is INVALID as on ScyllaDB), SET_KEYSPACE for USE, VOID otherwise.
+ *
+ * <p>{@link Builder#lean()} makes it one lean node shaped as an Apache Cassandra node, the server
+ * side of the benchmarks: the same protocol handling, without the per-request bookkeeping.
  */
 public final class FakeScyllaCluster implements AutoCloseable {
   static final String PARTITIONER = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -172,7 +175,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
     PrimedStatement statement =
         new PrimedStatement(ByteBufAllocator.DEFAULT, query, variables, pkIndices, result, rows);
     primedByQuery.put(query, statement);
-    primedById.put(PrimedStatement.key(statement.id), statement);
+    primedById.put(statement.key, statement);
     return statement.id.clone();
   }
 
@@ -305,9 +308,14 @@ public final class FakeScyllaCluster implements AutoCloseable {
     return primedByQuery.get(query);
   }
 
-  PrimedStatement primedById(byte[] id) {
-    PrimedStatement statement = primedById.get(PrimedStatement.key(id));
-    return statement != null && Arrays.equals(statement.id, id) ? statement : null;
+  /** The statement primed with the id at {@code buf[at, at + length)}, or null. */
+  PrimedStatement primedById(io.netty.buffer.ByteBuf buf, int at, int length) {
+    PrimedStatement statement = primedById.get(PrimedStatement.key(buf, at, length));
+    return statement != null && statement.hasId(buf, at, length) ? statement : null;
+  }
+
+  boolean lean() {
+    return config.lean;
   }
 
   boolean isRateLimited(String query) {
@@ -380,6 +388,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
     private String datacenter = "datacenter1";
     private int replicationFactor = 1;
     private boolean recordRequests = true;
+    private boolean lean;
     private InetAddress advertisedFirst; // null: nodes advertise where they listen
     private int advertisedPort;
     private int advertisedShardAwarePort;
@@ -458,6 +467,22 @@ public final class FakeScyllaCluster implements AutoCloseable {
     /** The replication factor of every keyspace (default 1). */
     public Builder replicationFactor(int factor) {
       replicationFactor = atLeastOne(factor, "replication factor");
+      return this;
+    }
+
+    /**
+     * A lean node, the server side of benchmarks: one node of one shard, one token, no shard-aware
+     * port and none of ScyllaDB's extensions offered (shaped as an Apache Cassandra node), and no
+     * per-request routing, recording or counters, so that a request costs it little more than
+     * copying its primed answer. Set the address and port after this.
+     */
+    public Builder lean() {
+      nodes = 1;
+      shards = 1;
+      tokensPerNode = 1;
+      shardAwarePort = 0;
+      recordRequests = false;
+      lean = true;
       return this;
     }
 

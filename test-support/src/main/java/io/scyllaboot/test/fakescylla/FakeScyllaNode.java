@@ -261,6 +261,9 @@ public final class FakeScyllaNode {
     Map<String, List<String>> options = new LinkedHashMap<>();
     options.put("CQL_VERSION", List.of("3.3.1"));
     options.put("COMPRESSION", List.of()); // none: the fake does not compress
+    if (cluster.lean()) {
+      return options; // shaped as an Apache Cassandra node: no ScyllaDB extension
+    }
     options.put("SCYLLA_SHARD", List.of(Integer.toString(shard)));
     options.put("SCYLLA_NR_SHARDS", List.of(Integer.toString(shards)));
     options.put("SCYLLA_SHARDING_ALGORITHM", List.of("biased-token-round-robin"));
@@ -360,11 +363,11 @@ public final class FakeScyllaNode {
   }
 
   void markPrepared(PrimedStatement statement) {
-    prepared.add(PrimedStatement.key(statement.id));
+    prepared.add(statement.key);
   }
 
   boolean isPrepared(PrimedStatement statement) {
-    return prepared.contains(PrimedStatement.key(statement.id));
+    return prepared.contains(statement.key);
   }
 
   void record(boolean hasToken, boolean owningShardHit, Supplier<Received> request) {

@@ -20,6 +20,7 @@ final class PrimedStatement {
 
   final String query;
   final byte[] id;
+  final Long key; // of the id, boxed once: looked up on every EXECUTE
   final String keyspace;
   final String table;
   final List<Column> variables;
@@ -41,6 +42,7 @@ final class PrimedStatement {
       List<List<Object>> rows) {
     this.query = query;
     this.id = Wire.md5(query);
+    this.key = key(id);
     Matcher matcher = TABLE.matcher(query);
     if (matcher.find()) {
       this.keyspace =
@@ -89,6 +91,31 @@ final class PrimedStatement {
       key = (key << 8) | (id[i] & 0xFF);
     }
     return key;
+  }
+
+  /** {@link #key(byte[])} of the id at {@code buf[at, at + length)}, read in place. */
+  static long key(ByteBuf buf, int at, int length) {
+    if (length >= 8) {
+      return buf.getLong(at);
+    }
+    long key = 0;
+    for (int i = 0; i < length; i++) {
+      key = (key << 8) | buf.getUnsignedByte(at + i);
+    }
+    return key;
+  }
+
+  /** Whether the id at {@code buf[at, at + length)} is this statement's. */
+  boolean hasId(ByteBuf buf, int at, int length) {
+    if (length != id.length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (buf.getByte(at + i) != id[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void rows(ByteBuf out, List<List<Object>> values, boolean noMetadata, byte[] newId) {

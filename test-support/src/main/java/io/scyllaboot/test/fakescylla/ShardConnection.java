@@ -28,6 +28,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private final int shard;
   private final int connectionId;
   private final int clientPort;
+  private final boolean lean; // no routing, recording or counters: see Builder#lean
   private Map<String, String> startup = Map.of();
   private boolean lwtMark;
   private boolean rateLimitError;
@@ -59,6 +60,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     this.shard = shard;
     this.connectionId = connectionId;
     this.clientPort = clientPort;
+    this.lean = cluster.lean();
   }
 
   @Override
@@ -217,7 +219,10 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   }
 
   private void execute(ChannelHandlerContext ctx, int stream, ByteBuf body) {
-    byte[] id = Primitives.readShortBytes(body);
+    int idLength = body.readUnsignedShort();
+    int idStart = body.readerIndex();
+    PrimedStatement primed = cluster.primedById(body, idStart, idLength);
+    body.skipBytes(idLength);
     byte[] clientMetadataId;
     try {
       clientMetadataId = metadataId ? Primitives.readShortBytes(body) : null;
@@ -225,13 +230,12 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       writeError(ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: EXECUTE lacks its metadata id");
       return;
     }
-    PrimedStatement primed = cluster.primedById(id);
     if (primed == null || !node.isPrepared(primed)) {
       record(Opcodes.EXECUTE, stream, primed == null ? null : primed.query);
       ByteBuf target = batch(ctx);
       int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
       Wire.error(target, Wire.UNPREPARED, "fake scylla: unknown prepared id");
-      Primitives.writeShortBytes(target, id);
+      target.writeShort(idLength).writeBytes(body, idStart, idLength);
       Wire.end(target, start);
       return;
     }
@@ -409,7 +413,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   /** The token of the partition key values, its owning shard here, and the tablet to send. */
   private void route(ChannelHandlerContext ctx, PrimedStatement primed, ByteBuf body) {
     int[] pk = primed.pkIndices;
-    if (pk.length == 0) {
+    if (pk.length == 0 || lean) {
       return;
     }
     for (int index : pk) {
@@ -458,6 +462,9 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   }
 
   private void record(int opcode, int stream, String query) {
+    if (lean) {
+      return;
+    }
     node.record(
         token != null,
         token != null && owningShard == shard,

@@ -1,0 +1,41 @@
+package io.scyllaboot.driver.api;
+
+import io.scyllaboot.driver.api.metadata.NodeStateListener;
+import io.scyllaboot.driver.api.metadata.SchemaChangeListener;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a {@link CqlSessionBuilder}'s session keeps of the cluster's metadata, who hears of its
+ * changes, and how long DDL waits for schema agreement: defaults and checks.
+ */
+final class MetadataOptions {
+  boolean schemaMetadata = true;
+  List<String> schemaKeyspaces = List.of();
+  final List<SchemaChangeListener> schemaListeners = new ArrayList<>();
+  final List<NodeStateListener> nodeListeners = new ArrayList<>();
+  Duration schemaAgreementTimeout = Duration.ofSeconds(10);
+
+  void schemaKeyspaces(List<String> keyspaces) {
+    Objects.requireNonNull(keyspaces, "schema keyspaces");
+    for (String name : keyspaces) {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException(
+            "schema keyspaces must be keyspace names, got " + keyspaces);
+      }
+    }
+    schemaKeyspaces = List.copyOf(keyspaces);
+  }
+
+  void schemaAgreementTimeout(Duration timeout) {
+    schemaAgreementTimeout = ConnectionOptions.requirePositive(timeout, "schema agreement timeout");
+  }
+
+  String describeSchema() {
+    return schemaMetadata
+        ? (schemaKeyspaces.isEmpty() ? "all" : schemaKeyspaces.toString())
+        : "off";
+  }
+}
