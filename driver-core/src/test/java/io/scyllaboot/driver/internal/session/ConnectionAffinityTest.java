@@ -48,6 +48,10 @@ class ConnectionAffinityTest {
   void should_keep_a_request_sent_from_a_callback_on_the_callbacks_connection() throws Exception {
     cluster = new FakeCluster(1, PORT);
     cluster.behave(SILENT, Behaviour.silence());
+    // Answered a little later: the callbacks below are attached before their answers arrive, so
+    // they run on the connection's event loop (attached after, they run on this thread, where no
+    // connection is the callback's and the assertion would test nothing but a race).
+    cluster.behave(ANSWERED, Behaviour.delay(100));
     session =
         CqlSession.builder()
             .addContactPoint(cluster.node(0).address())
