@@ -74,7 +74,8 @@ for pid in "${extra_pids[@]}"; do
 done
 
 # -Paot: the sample's build runs Spring's AOT processing and NativeHintsIT checks the hints.
-mvn -B -Dstyle.color=never verify -Paot "$@"
+# -Prelease: the sources and javadoc jars, the javadoc doclint-clean (it fails on any warning).
+mvn -B -Dstyle.color=never verify -Paot,release "$@"
 
 # The migration check (scripts/migration-check.sh) on the plain node: both Spring Data Cassandra apps,
 # before and after the recipe. MIGRATION_TESTS=0 skips it; by default it runs when no Maven arguments

@@ -24,7 +24,7 @@ public interface ReconnectionPolicy {
   /**
    * {@code base}, 2 x base, 4 x base ... capped at {@code max}, each delay varied by up to +/-15%.
    *
-   * @throws IllegalArgumentException unless 0 < base <= max
+   * @throws IllegalArgumentException unless {@code 0 < base <= max}
    */
   static ReconnectionPolicy exponential(Duration base, Duration max) {
     return new ExponentialReconnection(base, max);
