@@ -77,7 +77,7 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
             .getRequiredPersistentEntity(metadata.getDomainType());
     RepositoryQuery query;
     if (queryMethod.isSearchQuery() && !declared) {
-      query = new VectorSearchQuery(queryMethod, entity, template);
+      query = ReactiveVectorSearches.query(queryMethod, entity, template);
     } else {
       QueryRunner runner = new ReactiveQueryRunner(template, entity, queryMethod);
       query =

@@ -4,12 +4,13 @@ import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
-import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Range;
 import org.springframework.data.domain.Score;
@@ -20,8 +21,6 @@ import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.parser.Part;
 import org.springframework.data.repository.query.parser.PartTree;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 /**
  * A derived vector search: {@code SearchResults<T> findTop5BySignatureNear(Vector v, Score
@@ -30,63 +29,33 @@ import reactor.core.publisher.Mono;
  * (the partition key, or SAI-indexed columns). A {@code Score} parameter keeps the rows scoring at
  * least that much, a {@code Range<Score>} those within it; the limit comes from the method name
  * ({@code Top5}), else a {@code Limit} parameter, else 10. Runs as {@link ScyllaOperations#search};
- * on a reactive repository as {@link ReactiveScyllaOperations#search}, declared {@code
- * Mono<SearchResults<T>>} or {@code Flux<SearchResult<T>>}.
+ * on a reactive repository ({@link ReactiveVectorSearches}) as the reactive template's, declared
+ * {@code Mono<SearchResults<T>>} or {@code Flux<SearchResult<T>>}.
  */
 final class VectorSearchQuery implements RepositoryQuery {
   private final ScyllaQueryMethod method;
   private final Function<VectorSearch, Object> run;
-  private final boolean reactive;
-  private final boolean many;
+  // Reactive repositories (ReactiveVectorSearches): runs a search so that a bad argument is
+  // signalled, not thrown at the call; null for blocking ones. Reactor stays out of this class, so
+  // that a blocking application without Reactor can load it.
+  private final @Nullable Function<Supplier<Object>, Object> deferred;
   private final List<Part> parts = new ArrayList<>();
   private final String nearProperty;
   private final Integer nameLimit;
 
   VectorSearchQuery(
       ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, ScyllaOperations template) {
-    this(method, entity, template, null);
+    this(method, entity, blocking(method, entity, template), null);
   }
 
   VectorSearchQuery(
       ScyllaQueryMethod method,
       ScyllaPersistentEntity<?> entity,
-      ReactiveScyllaOperations template) {
-    this(method, entity, null, template);
-  }
-
-  private VectorSearchQuery(
-      ScyllaQueryMethod method,
-      ScyllaPersistentEntity<?> entity,
-      ScyllaOperations blocking,
-      ReactiveScyllaOperations reactiveTemplate) {
+      Function<VectorSearch, Object> run,
+      @Nullable Function<Supplier<Object>, Object> deferred) {
     this.method = method;
-    Class<?> domainType = entity.getType();
-    Class<?> returned = method.getMethod().getReturnType();
-    this.reactive = reactiveTemplate != null;
-    // Flux<SearchResult<T>>, List<SearchResult<T>>: the results one by one, not SearchResults.
-    this.many =
-        reactive
-            ? Flux.class.isAssignableFrom(returned)
-            : !SearchResults.class.isAssignableFrom(method.getReturnedObjectType())
-                && Collection.class.isAssignableFrom(returned);
-    if (reactive && !many && !Mono.class.isAssignableFrom(returned)) {
-      throw invalid(
-          "a reactive vector search returns Mono<SearchResults<T>> or Flux<SearchResult<T>>, not "
-              + returned.getSimpleName());
-    }
-    if (reactive) {
-      this.run =
-          search -> {
-            Mono<? extends SearchResults<?>> results = reactiveTemplate.search(search, domainType);
-            return many ? results.flatMapIterable(SearchResults::getContent) : results;
-          };
-    } else {
-      this.run =
-          search -> {
-            SearchResults<?> results = blocking.search(search, domainType);
-            return many ? results.getContent() : results;
-          };
-    }
+    this.run = run;
+    this.deferred = deferred;
     PartTree tree = new PartTree(method.getName(), entity.getType());
     Iterator<PartTree.OrPart> ors = tree.iterator();
     if (ors.hasNext()) {
@@ -130,19 +99,32 @@ final class VectorSearchQuery implements RepositoryQuery {
     this.nameLimit = tree.isLimiting() ? tree.getMaxResults() : null;
   }
 
+  // List<SearchResult<T>> (or another collection): the results one by one, not SearchResults.
+  private static Function<VectorSearch, Object> blocking(
+      ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, ScyllaOperations template) {
+    Class<?> domainType = entity.getType();
+    boolean many =
+        !SearchResults.class.isAssignableFrom(method.getReturnedObjectType())
+            && Collection.class.isAssignableFrom(method.getMethod().getReturnType());
+    return search -> {
+      SearchResults<?> results = template.search(search, domainType);
+      return many ? results.getContent() : results;
+    };
+  }
+
   private IllegalStateException invalid(String reason) {
+    return invalid(method, reason);
+  }
+
+  static IllegalStateException invalid(ScyllaQueryMethod method, String reason) {
     return new IllegalStateException("Repository method " + method.describe() + ": " + reason);
   }
 
   @Override
   public Object execute(Object[] parameters) {
-    if (!reactive) {
-      return run.apply(search(parameters));
-    }
-    // A bad argument is signalled, as every reactive failure is, not thrown at the call.
-    return many
-        ? Flux.defer(() -> (Flux<?>) run.apply(search(parameters)))
-        : Mono.defer(() -> (Mono<?>) run.apply(search(parameters)));
+    return deferred == null
+        ? run.apply(search(parameters))
+        : deferred.apply(() -> run.apply(search(parameters)));
   }
 
   private VectorSearch search(Object[] parameters) {
