@@ -61,6 +61,11 @@ public class ScyllaAdminTemplate implements ScyllaAdminOperations {
     return session;
   }
 
+  /** The mapping that tables from entity classes follow. */
+  public ScyllaMappingContext getMappingContext() {
+    return mappingContext;
+  }
+
   @Override
   public Optional<KeyspaceMetadata> getKeyspaceMetadata(String keyspace) {
     return schema().keyspace(keyspace);
