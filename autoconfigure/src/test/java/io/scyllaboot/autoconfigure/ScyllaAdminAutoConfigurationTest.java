@@ -7,6 +7,7 @@ import io.scyllaboot.autoconfigure.data.ScyllaDataAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.spring.core.admin.ScyllaAdminOperations;
 import io.scyllaboot.spring.core.admin.ScyllaAdminTemplate;
+import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -24,13 +25,15 @@ class ScyllaAdminAutoConfigurationTest {
                   ScyllaAdminAutoConfiguration.class));
 
   @Test
-  void should_define_the_admin_template_on_the_session() {
+  void should_define_the_admin_template_on_the_session_and_the_mapping() {
     runner.run(
         context -> {
           assertThat(context).hasNotFailed();
           ScyllaAdminTemplate admin =
               context.getBean("scyllaAdminTemplate", ScyllaAdminTemplate.class);
           assertThat(admin.getSession()).isSameAs(context.getBean(CqlSession.class));
+          assertThat(admin.getMappingContext())
+              .isSameAs(context.getBean(ScyllaMappingContext.class));
         });
   }
 

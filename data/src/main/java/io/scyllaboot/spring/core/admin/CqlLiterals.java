@@ -1,9 +1,14 @@
 package io.scyllaboot.spring.core.admin;
 
+import io.scyllaboot.spring.mapping.CqlIdentifiers;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
-/** Option values as CQL literals: text quoted, numbers and booleans bare, maps as {@code {...}}. */
+/**
+ * Option values as CQL literals: text quoted, numbers and booleans bare, maps as {@code {...}}; and
+ * the checks every specification makes of names and types.
+ */
 final class CqlLiterals {
   private CqlLiterals() {}
 
@@ -41,5 +46,34 @@ final class CqlLiterals {
       throw new IllegalArgumentException("not a table option name: '" + name + "'");
     }
     return name;
+  }
+
+  /** {@code keyspace.name}, each part quoted when CQL needs it. */
+  static String qualified(String keyspace, String name) {
+    return CqlIdentifiers.cql(keyspace) + "." + CqlIdentifiers.cql(name);
+  }
+
+  /**
+   * The name, when it is not null or blank.
+   *
+   * @throws IllegalArgumentException with the message otherwise
+   */
+  static String requireName(@Nullable String name, String message) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException(message);
+    }
+    return name;
+  }
+
+  /**
+   * A CQL type as written, trimmed; one statement's worth (no {@code ;}).
+   *
+   * @throws IllegalArgumentException naming what the type is for otherwise
+   */
+  static String requireType(@Nullable String type, String of) {
+    if (type == null || type.isBlank() || type.contains(";")) {
+      throw new IllegalArgumentException(of + " needs a CQL type, got '" + type + "'");
+    }
+    return type.trim();
   }
 }

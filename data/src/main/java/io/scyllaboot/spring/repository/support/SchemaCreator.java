@@ -2,13 +2,12 @@ package io.scyllaboot.spring.repository.support;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
-import io.scyllaboot.spring.mapping.ClusteringColumn;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
-import io.scyllaboot.spring.mapping.TableOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.logging.Log;
@@ -26,7 +25,7 @@ public class SchemaCreator {
   private final CqlSession session;
   private final ScyllaMappingContext mappingContext;
   private final Action action;
-  private final ColumnTypes columnTypes;
+  private final EntitySchemaCql statements;
   // Tables by class; user-defined types by keyspace and class ("" for the session's keyspace).
   private final Set<Object> created = ConcurrentHashMap.newKeySet();
   // User-defined types dropped, by keyspace and class.
@@ -62,7 +61,7 @@ public class SchemaCreator {
     this.session = session;
     this.mappingContext = mappingContext;
     this.action = action;
-    this.columnTypes = new ColumnTypes(mappingContext);
+    this.statements = new EntitySchemaCql(mappingContext);
   }
 
   /**
@@ -79,11 +78,10 @@ public class SchemaCreator {
         dropTypes(property.getTypeInformation(), entity.getKeyspace());
       }
     }
-    for (ScyllaPersistentProperty property : entity.getColumns()) {
-      createTypes(property.getTypeInformation(), entity.getKeyspace());
-    }
+    createTypes(entity);
     session.execute(createTableCql(entity)).close();
-    for (String index : SchemaIndexes.createIndexCql(entity)) {
+    for (String index :
+        statements.createIndexCql(entity, entity.getKeyspace(), entity.getTableName())) {
       session.execute(index).close();
     }
   }
@@ -144,92 +142,17 @@ public class SchemaCreator {
 
   /** The CREATE TABLE IF NOT EXISTS statement of an entity. */
   public String createTableCql(ScyllaPersistentEntity<?> entity) {
-    List<String> columns = new ArrayList<>();
-    List<ScyllaPersistentProperty> key = entity.getPrimaryKey();
-    for (ScyllaPersistentProperty property : entity.getColumns()) {
-      columns.add(
-          property.getCqlName()
-              + " "
-              + columnTypes.columnType(
-                  property, key.contains(property), false, entity.getKeyspace())
-              + (property.isStaticColumn() ? " STATIC" : ""));
-    }
-    String partition =
-        String.join(
-            ", ",
-            entity.getPartitionKey().stream().map(ScyllaPersistentProperty::getCqlName).toList());
-    StringBuilder primaryKey = new StringBuilder("(").append(partition).append(")");
-    for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
-      primaryKey.append(", ").append(clustering.getCqlName());
-    }
-    StringBuilder cql =
-        new StringBuilder("CREATE TABLE IF NOT EXISTS ")
-            .append(entity.getQualifiedTableName())
-            .append(" (")
-            .append(String.join(", ", columns))
-            .append(", PRIMARY KEY (")
-            .append(primaryKey)
-            .append("))");
-    List<String> options = new ArrayList<>();
-    if (!entity.getClusteringColumns().isEmpty()) {
-      List<String> orders = new ArrayList<>();
-      for (ScyllaPersistentProperty clustering : entity.getClusteringColumns()) {
-        orders.add(
-            clustering.getCqlName()
-                + (clustering.getClusteringOrdering() == ClusteringColumn.Ordering.DESC
-                    ? " DESC"
-                    : " ASC"));
-      }
-      options.add("CLUSTERING ORDER BY (" + String.join(", ", orders) + ")");
-    }
-    TableOptions tableOptions = entity.findAnnotation(TableOptions.class);
-    if (tableOptions != null) {
-      options.addAll(SchemaIndexes.tableOptions(entity, tableOptions));
-    }
-    if (!options.isEmpty()) {
-      cql.append(" WITH ").append(String.join(" AND ", options));
-    }
-    return cql.toString();
+    return statements.createTableCql(
+        entity, true, entity.getKeyspace(), entity.getTableName(), Map.of());
   }
 
-  /** User-defined types live in the keyspace of the tables that use them. */
-  private void createTypes(TypeInformation<?> type, String keyspace) {
-    if (type.isCollectionLike() || type.isMap()) {
-      if (type.getComponentType() != null) {
-        createTypes(type.getComponentType(), keyspace);
+  /** User-defined types live in the keyspace of the tables that use them; each made once. */
+  private void createTypes(ScyllaPersistentEntity<?> entity) {
+    String keyspace = entity.getKeyspace();
+    for (EntitySchemaCql.UserType type : statements.userTypes(entity, keyspace)) {
+      if (created.add(List.of(keyspace == null ? "" : keyspace, type.type()))) {
+        session.execute(type.createCql()).close();
       }
-      if (type.isMap() && type.getMapValueType() != null) {
-        createTypes(type.getMapValueType(), keyspace);
-      }
-      return;
     }
-    Class<?> raw = type.getType();
-    if (mappingContext.isSimpleType(raw)) {
-      return;
-    }
-    ScyllaPersistentEntity<?> udt = mappingContext.getRequiredPersistentEntity(raw);
-    if (!created.add(List.of(keyspace == null ? "" : keyspace, raw))) {
-      return;
-    }
-    if (udt.isTuple()) {
-      // A tuple is no type of its own: the UDTs of its components are.
-      for (ScyllaPersistentProperty component : udt.getColumns()) {
-        createTypes(component.getTypeInformation(), keyspace);
-      }
-      return;
-    }
-    List<String> fields = new ArrayList<>();
-    for (ScyllaPersistentProperty field : udt.getColumns()) {
-      createTypes(field.getTypeInformation(), keyspace);
-      fields.add(field.getCqlName() + " " + columnTypes.columnType(field, false, false, keyspace));
-    }
-    session
-        .execute(
-            "CREATE TYPE IF NOT EXISTS "
-                + ColumnTypes.qualified(keyspace, udt.getTableName())
-                + " ("
-                + String.join(", ", fields)
-                + ")")
-        .close();
   }
 }

@@ -61,29 +61,38 @@ final class SchemaIndexes {
 
   /** The CREATE INDEX IF NOT EXISTS statements of the entity's annotated columns. */
   static List<String> createIndexCql(ScyllaPersistentEntity<?> entity) {
+    return createIndexCql(entity, entity.getQualifiedTableName(), entity.getTableName());
+  }
+
+  /**
+   * The same statements on a table of another name ({@code qualifiedTable} as CQL writes it, {@code
+   * tableName} as the server stores it, for the default index names).
+   */
+  static List<String> createIndexCql(
+      ScyllaPersistentEntity<?> entity, String qualifiedTable, String tableName) {
     List<String> statements = new ArrayList<>();
     for (ScyllaPersistentProperty property : entity.getColumns()) {
       Indexed secondary = property.findAnnotation(Indexed.class);
       if (secondary != null) {
         statements.add(
             "CREATE INDEX IF NOT EXISTS "
-                + indexName(entity, property, secondary.value())
+                + indexName(tableName, property, secondary.value())
                 + " ON "
-                + entity.getQualifiedTableName()
+                + qualifiedTable
                 + " ("
                 + property.getCqlName()
                 + ")");
       }
       SaiIndexed sai = property.findAnnotation(SaiIndexed.class);
       if (sai != null) {
-        statements.add(saiIndexCql(entity, property, sai));
+        statements.add(saiIndexCql(qualifiedTable, tableName, property, sai));
       }
     }
     return statements;
   }
 
   private static String saiIndexCql(
-      ScyllaPersistentEntity<?> entity, ScyllaPersistentProperty property, SaiIndexed sai) {
+      String qualifiedTable, String tableName, ScyllaPersistentProperty property, SaiIndexed sai) {
     Map<String, String> options = new LinkedHashMap<>();
     if (property.getVectorDimensions() > 0) {
       options.put("similarity_function", sai.similarityFunction().indexOption());
@@ -102,9 +111,9 @@ final class SchemaIndexes {
     }
     StringBuilder cql =
         new StringBuilder("CREATE CUSTOM INDEX IF NOT EXISTS ")
-            .append(indexName(entity, property, sai.name()))
+            .append(indexName(tableName, property, sai.name()))
             .append(" ON ")
-            .append(entity.getQualifiedTableName())
+            .append(qualifiedTable)
             .append(" (")
             .append(property.getCqlName())
             .append(") USING 'StorageAttachedIndex'");
@@ -118,10 +127,10 @@ final class SchemaIndexes {
 
   // An index lives in its table's keyspace: its name is never qualified.
   private static String indexName(
-      ScyllaPersistentEntity<?> entity, ScyllaPersistentProperty property, String declared) {
+      String tableName, ScyllaPersistentProperty property, String declared) {
     String name =
         declared.isEmpty()
-            ? entity.getTableName() + "_" + property.getColumnName() + "_idx"
+            ? tableName + "_" + property.getColumnName() + "_idx"
             : CqlIdentifiers.internal(declared);
     return CqlIdentifiers.cql(name);
   }
