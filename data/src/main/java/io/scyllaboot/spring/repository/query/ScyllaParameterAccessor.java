@@ -77,7 +77,7 @@ final class ScyllaParameterAccessor extends ParametersParameterAccessor {
     return left.isEmpty() ? null : String.join(" and ", left);
   }
 
-  private static StatementOptions merged(StatementOptions base, StatementOptions given) {
+  static StatementOptions merged(StatementOptions base, StatementOptions given) {
     return new StatementOptions(
         given.consistency() != null ? given.consistency() : base.consistency(),
         given.serialConsistency() != null ? given.serialConsistency() : base.serialConsistency(),
