@@ -11,12 +11,15 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import io.scyllaboot.autoconfigure.ScyllaAutoConfiguration;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
+import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.cql.AsyncCqlTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +67,10 @@ class ScyllaObservationIT {
               + KEYSPACE
               + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
       admin.execute("CREATE TABLE IF NOT EXISTS " + KEYSPACE + ".kv (k int PRIMARY KEY, v text)");
+      admin.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + KEYSPACE
+              + ".paged (p int, c int, v text, PRIMARY KEY (p, c))");
     }
   }
 
@@ -197,6 +204,55 @@ class ScyllaObservationIT {
               // Outside the observation, a request has no parent.
               session.execute(SELECT, 5).close();
               assertThat(observed().get(SELECT).getParentObservation()).isNull();
+            });
+  }
+
+  @Test
+  void every_page_of_a_reactive_query_started_inside_an_observation_is_its_child() {
+    String pagedQuery = "SELECT v FROM " + KEYSPACE + ".paged WHERE p = 1";
+    runner
+        .withPropertyValues("scylla.observations.enabled=true")
+        .run(
+            context -> {
+              CqlSession session = context.getBean(CqlSession.class);
+              for (int c = 0; c < 5; c++) {
+                session
+                    .execute(
+                        "INSERT INTO " + KEYSPACE + ".paged (p, c, v) VALUES (1, ?, ?)", c, "v")
+                    .close();
+              }
+              ReactiveCqlTemplate reactive = new ReactiveCqlTemplate(session);
+
+              Observation listing = Observation.start("listing", registry);
+              List<String> values;
+              try (Observation.Scope scope = listing.openScope()) {
+                // Two rows a page, one row requested at a time: pages 2 and 3 are fetched from
+                // the drain loop, on a driver or a scheduler thread, never the observation's.
+                values =
+                    reactive
+                        .queryForRows(SimpleStatement.of(pagedQuery).withPageSize(2))
+                        .limitRate(1)
+                        .map(row -> row.getString(0))
+                        .subscribeOn(Schedulers.boundedElastic())
+                        .contextCapture()
+                        .collectList()
+                        .block(Duration.ofSeconds(30));
+              }
+              listing.stop();
+              assertThat(values).hasSize(5);
+
+              List<ScyllaObservationContext> pages = new ArrayList<>();
+              assertThat(registry)
+                  .hasHandledContextsThatSatisfy(
+                      contexts ->
+                          contexts.stream()
+                              .filter(ScyllaObservationContext.class::isInstance)
+                              .map(ScyllaObservationContext.class::cast)
+                              .filter(observed -> pagedQuery.equals(observed.getQuery()))
+                              .forEach(pages::add));
+              assertThat(pages).hasSizeGreaterThanOrEqualTo(3);
+              assertThat(pages)
+                  .allSatisfy(page -> assertThat(page.getParentObservation()).isSameAs(listing));
             });
   }
 

@@ -42,6 +42,14 @@ public final class QueryOptions {
     return new Builder(statementOptions).pageSize(rows).build();
   }
 
+  /**
+   * Options with exactly these statement options (consistency, page size, timeout...), as a
+   * repository's query methods combine their annotations with the options passed.
+   */
+  public static QueryOptions of(StatementOptions options) {
+    return new QueryOptions(Objects.requireNonNull(options, "options"));
+  }
+
   /** The rows per page, 0 for the session's default. */
   public int getPageSize() {
     return statementOptions.pageSize();

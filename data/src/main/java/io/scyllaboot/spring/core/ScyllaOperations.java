@@ -144,5 +144,18 @@ public interface ScyllaOperations extends ScyllaQueryOperations, FluentScyllaOpe
    * @throws IllegalArgumentException when the property is not a vector column of the vector's
    *     dimensions
    */
-  <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) throws DataAccessException;
+  default <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass)
+      throws DataAccessException {
+    return search(search, entityClass, QueryOptions.empty());
+  }
+
+  /**
+   * As {@link #search(VectorSearch, Class)}, the ANN query run with {@code options}: consistency,
+   * timeout, page size, tracing, idempotence, profile.
+   *
+   * @throws IllegalArgumentException when the property is not a vector column of the vector's
+   *     dimensions
+   */
+  <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass, QueryOptions options)
+      throws DataAccessException;
 }

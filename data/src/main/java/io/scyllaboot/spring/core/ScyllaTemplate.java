@@ -514,9 +514,16 @@ public class ScyllaTemplate
   }
 
   @Override
-  public <T> SearchResults<T> search(VectorSearch search, Class<T> entityClass) {
+  public <T> SearchResults<T> search(
+      VectorSearch search, Class<T> entityClass, QueryOptions options) {
+    Objects.requireNonNull(options, "options");
     return new VectorSearches(converter)
-        .search(cqlTemplate, search, cql(entityClass).entity(), rowMapper(entityClass));
+        .search(
+            cqlTemplate,
+            search,
+            cql(entityClass).entity(),
+            rowMapper(entityClass),
+            options.getStatementOptions());
   }
 
   // ---- for batches

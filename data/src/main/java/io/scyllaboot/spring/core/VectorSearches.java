@@ -1,6 +1,8 @@
 package io.scyllaboot.spring.core;
 
+import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.mapping.SaiIndexed;
@@ -122,23 +124,30 @@ public final class VectorSearches {
         search, cql.toString(), values.toArray(), selected.size(), function.scoringFunction());
   }
 
-  /** Runs the search on the blocking CQL template. */
+  /** Runs the search on the blocking CQL template, prepared through its cache, with the options. */
   <T> SearchResults<T> search(
       CqlTemplate cqlTemplate,
       VectorSearch search,
       ScyllaPersistentEntity<T> entity,
-      RowMapper<T> mapper) {
+      RowMapper<T> mapper,
+      StatementOptions options) {
     Plan plan = plan(search, entity);
+    BoundStatement statement;
+    try {
+      statement =
+          cqlTemplate.getSession().prepare(plan.cql()).bind(plan.values).withOptions(options);
+    } catch (RuntimeException e) {
+      throw cqlTemplate.getExceptionTranslator().toRuntime("search", plan.cql(), e);
+    }
     List<SearchResult<T>> rows =
         cqlTemplate.query(
-            plan.cql(),
+            statement,
             (row, rowNumber) -> {
               Similarity score = plan.score(row);
               return score == null
                   ? null
                   : new SearchResult<>(mapper.mapRow(row, rowNumber), score);
-            },
-            plan.values);
+            });
     List<SearchResult<T>> kept = new ArrayList<>(rows.size());
     for (SearchResult<T> row : rows) {
       if (row != null) {

@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.spring.core.DeleteOptions;
+import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.QueryRenderer;
 import io.scyllaboot.spring.core.QueryStatement;
 import io.scyllaboot.spring.core.UpdateOptions;
@@ -126,15 +127,17 @@ final class ReactiveEntityQueries {
         .map(content -> (Slice<T>) new SliceImpl<>(content, fetched, more));
   }
 
-  <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> type) {
+  <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> type, QueryOptions options) {
     Objects.requireNonNull(search, "search");
+    Objects.requireNonNull(options, "options");
     return Mono.defer(
         () -> {
           VectorSearches.Plan plan = vectorSearches.plan(search, entity(type));
+          QueryStatement statement =
+              new QueryStatement(plan.cql(), plan.values(), options.getStatementOptions(), false);
           // At most the search's limit of rows: read whole, scored, then mapped as reads are.
-          return template
-              .getReactiveCqlOperations()
-              .queryForRows(plan.cql(), plan.values())
+          return prepared(statement)
+              .flatMapMany(bound -> template.getReactiveCqlOperations().queryForRows(bound))
               .collectList()
               .flatMap(
                   rows -> {

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
+import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteResult;
@@ -119,5 +120,14 @@ public interface ReactiveScyllaOperations
    * signals {@link IllegalArgumentException} when the property is not a vector column of the
    * vector's dimensions.
    */
-  <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> entityClass);
+  default <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> entityClass) {
+    return search(search, entityClass, QueryOptions.empty());
+  }
+
+  /**
+   * As {@link #search(VectorSearch, Class)}, the ANN query run with {@code options}: consistency,
+   * timeout, page size, tracing, idempotence, profile.
+   */
+  <T> Mono<SearchResults<T>> search(
+      VectorSearch search, Class<T> entityClass, QueryOptions options);
 }

@@ -10,6 +10,7 @@ import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.EntityWriteSupport;
 import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.PlannedWrite;
+import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteOptions;
@@ -427,7 +428,8 @@ public class ReactiveScyllaTemplate
   // ---- vector search
 
   @Override
-  public <T> Mono<SearchResults<T>> search(VectorSearch search, Class<T> entityClass) {
-    return queries.search(search, entityClass);
+  public <T> Mono<SearchResults<T>> search(
+      VectorSearch search, Class<T> entityClass, QueryOptions options) {
+    return queries.search(search, entityClass, options);
   }
 }

@@ -18,27 +18,49 @@ import reactor.core.publisher.Operators;
  * The mapped rows of a query, page by page, as the subscriber asks for them. The query is sent at
  * the first request; the next page is fetched only once the current one is used up AND the
  * subscriber has asked for more rows than it held, so at most one page is held or in flight at any
- * time. Cancelling stops fetching; a page that arrives after cancellation is closed unread.
+ * time. Cancelling stops fetching; a page that arrives after cancellation is closed unread. Each
+ * next page is fetched through the function the query's start handed over ({@link Start}), which
+ * carries the context the first page started in (the subscriber's observation) to the drain loop's
+ * thread.
  *
  * <p>All state but the arrival slots is touched only inside the drain loop, which one thread runs
  * at a time (the work-in-progress counter serializes request, cancel and page arrival).
  */
 final class PagedRowPublisher<T> implements Publisher<T> {
-  private final Supplier<CompletionStage<AsyncResultSet>> query;
+  /** Fetches a page's next page as it is, in whatever context the calling thread has. */
+  static final Function<AsyncResultSet, CompletionStage<AsyncResultSet>> NEXT_PAGE =
+      AsyncResultSet::fetchNextPage;
+
+  /**
+   * A started query: its first page in flight, and how to fetch each next page.
+   *
+   * @param nextPage {@link #NEXT_PAGE}, or it wrapped to run in the context the query started in
+   */
+  record Start(
+      CompletionStage<AsyncResultSet> firstPage,
+      Function<AsyncResultSet, CompletionStage<AsyncResultSet>> nextPage) {}
+
+  private final Supplier<Start> query;
   private final RowMapper<T> mapper;
   private final Function<Throwable, Throwable> translator;
 
   /**
-   * @param query sends the query; called once per subscription, at the first request
+   * @param query starts the query; called once per subscription, at the first request
    * @param translator what the subscriber gets for a driver or mapper failure
    */
   PagedRowPublisher(
-      Supplier<CompletionStage<AsyncResultSet>> query,
-      RowMapper<T> mapper,
-      Function<Throwable, Throwable> translator) {
+      Supplier<Start> query, RowMapper<T> mapper, Function<Throwable, Throwable> translator) {
     this.query = query;
     this.mapper = mapper;
     this.translator = translator;
+  }
+
+  /** Pages fetched as they are ({@link #NEXT_PAGE}): for tests. */
+  static <T> PagedRowPublisher<T> of(
+      Supplier<CompletionStage<AsyncResultSet>> query,
+      RowMapper<T> mapper,
+      Function<Throwable, Throwable> translator) {
+    return new PagedRowPublisher<>(() -> new Start(query.get(), NEXT_PAGE), mapper, translator);
   }
 
   @Override
@@ -49,7 +71,7 @@ final class PagedRowPublisher<T> implements Publisher<T> {
 
   private static final class PageSubscription<T> implements Subscription {
     private final Subscriber<? super T> downstream;
-    private final Supplier<CompletionStage<AsyncResultSet>> query;
+    private final Supplier<Start> query;
     private final RowMapper<T> mapper;
     private final Function<Throwable, Throwable> translator;
 
@@ -62,6 +84,7 @@ final class PagedRowPublisher<T> implements Publisher<T> {
 
     // Drain-loop state.
     private AsyncResultSet page;
+    private Function<AsyncResultSet, CompletionStage<AsyncResultSet>> nextPage = NEXT_PAGE;
     private boolean started;
     private boolean fetching;
     private boolean done;
@@ -70,7 +93,7 @@ final class PagedRowPublisher<T> implements Publisher<T> {
 
     PageSubscription(
         Subscriber<? super T> downstream,
-        Supplier<CompletionStage<AsyncResultSet>> query,
+        Supplier<Start> query,
         RowMapper<T> mapper,
         Function<Throwable, Throwable> translator) {
       this.downstream = downstream;
@@ -144,14 +167,15 @@ final class PagedRowPublisher<T> implements Publisher<T> {
           return;
         }
         started = true;
-        CompletionStage<AsyncResultSet> first;
+        Start start;
         try {
-          first = query.get();
+          start = query.get();
         } catch (RuntimeException e) {
           fail(e);
           return;
         }
-        await(first);
+        nextPage = start.nextPage();
+        await(start.firstPage());
         return;
       }
       if (page == null) {
@@ -198,7 +222,7 @@ final class PagedRowPublisher<T> implements Publisher<T> {
         page = null;
         CompletionStage<AsyncResultSet> next;
         try {
-          next = used.fetchNextPage();
+          next = nextPage.apply(used);
         } catch (RuntimeException e) {
           fail(e);
           return;

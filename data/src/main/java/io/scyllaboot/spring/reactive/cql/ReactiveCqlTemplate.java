@@ -152,24 +152,34 @@ public class ReactiveCqlTemplate implements ReactiveCqlOperations {
     Objects.requireNonNull(cql, "cql");
     Objects.requireNonNull(mapper, "mapper");
     Object[] values = args.clone();
-    return Flux.deferContextual(
-        context ->
-            new PagedRowPublisher<>(
-                ReactorThreadLocals.restoring(context, () -> executeCql.apply(cql, values)),
-                mapper,
-                error -> translate(cql, error)));
+    return paged(() -> executeCql.apply(cql, values), mapper, cql);
   }
 
   @Override
   public <T> Flux<T> query(Statement<?> statement, RowMapper<T> mapper) {
     Objects.requireNonNull(statement, "statement");
     Objects.requireNonNull(mapper, "mapper");
+    return paged(() -> executeStatement.apply(statement), mapper, statement.toString());
+  }
+
+  /**
+   * Rows page by page, every page's request started with the subscriber's context: the first where
+   * its thread-locals are restored, the next ones through the session's {@code inCallerContext}
+   * captured there (the function itself, no capture, when the session has no request listener or
+   * its observation registry is a no-op).
+   */
+  private <T> Flux<T> paged(
+      Supplier<CompletionStage<AsyncResultSet>> execute, RowMapper<T> mapper, String text) {
     return Flux.deferContextual(
         context ->
             new PagedRowPublisher<>(
-                ReactorThreadLocals.restoring(context, () -> executeStatement.apply(statement)),
+                ReactorThreadLocals.restoring(
+                    context,
+                    () ->
+                        new PagedRowPublisher.Start(
+                            execute.get(), session.inCallerContext(PagedRowPublisher.NEXT_PAGE))),
                 mapper,
-                error -> translate(statement.toString(), error)));
+                error -> translate(text, error)));
   }
 
   @Override

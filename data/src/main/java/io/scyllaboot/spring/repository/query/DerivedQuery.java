@@ -1,8 +1,10 @@
 package io.scyllaboot.spring.repository.query;
 
+import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -276,7 +278,8 @@ final class DerivedQuery implements RepositoryQuery {
 
   @Override
   public Object execute(Object[] parameters) {
-    ParameterAccessor accessor = new ScyllaParameterAccessor(method.getParameters(), parameters);
+    ScyllaParameterAccessor accessor =
+        new ScyllaParameterAccessor(method.getParameters(), parameters);
     List<Object> values = new ArrayList<>();
     Iterator<Object> bindable = accessor.iterator();
     for (int p = 0; p < parts.size(); p++) {
@@ -287,8 +290,19 @@ final class DerivedQuery implements RepositoryQuery {
         values.add(isLike(part) ? pattern(part.getType(), value) : declared(part, p, value));
       }
     }
+    String cql = cqlFor(accessor);
+    if (shape == QueryRunner.Shape.DELETE
+        && accessor.getOptions() instanceof DeleteOptions options) {
+      // As Spring Data Cassandra's derived deletes: the delete options' condition, bound.
+      if (options.getIfCondition() != null) {
+        cql += " IF " + options.getIfCondition().cql();
+        Collections.addAll(values, options.getIfCondition().values());
+      } else if (options.isIfExists()) {
+        cql += " IF EXISTS";
+      }
+    }
     try {
-      return runner.run(cqlFor(accessor), values.toArray(), shape, accessor);
+      return runner.run(cql, values.toArray(), shape, accessor);
     } catch (RuntimeException e) {
       if (!likeColumns.isEmpty() && mentions(e, "LIKE restriction is only supported")) {
         throw new LikeNotSupportedException(method.describe(), likeColumns, e);

@@ -22,6 +22,8 @@ import java.util.Spliterators;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.StreamSupport;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -39,6 +41,7 @@ import org.springframework.data.repository.query.ReturnedType;
  * repositories.
  */
 class QueryRunner {
+  private static final Log LOG = LogFactory.getLog(QueryRunner.class);
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
 
   private final CqlSession session;
@@ -49,6 +52,8 @@ class QueryRunner {
   private final Function<Row, Object> reader;
   // A @Query may select some columns only: the entity is read from those it has.
   private final Function<Row, Object> partialReader;
+  // One WARN per method for options its CQL leaves out; a benign race may log it twice.
+  private volatile boolean warnedNotApplied;
 
   QueryRunner(
       CqlSession session,
@@ -132,7 +137,7 @@ class QueryRunner {
       if (method.getIdempotent() != null) {
         statement = statement.withIdempotent(method.getIdempotent());
       }
-      statement = withOptions(statement, accessor);
+      statement = withOptions(statement, accessor, shape);
       return switch (shape) {
         case COUNT -> count(statement);
         case EXISTS -> {
@@ -153,11 +158,38 @@ class QueryRunner {
     }
   }
 
-  /** The statement with the call's {@code QueryOptions}/{@code WriteOptions}, if it passed any. */
-  final BoundStatement withOptions(BoundStatement statement, ParameterAccessor accessor) {
-    return accessor instanceof ScyllaParameterAccessor scylla
-        ? ScyllaParameterAccessor.apply(statement, scylla.getOptions(), method.describe())
-        : statement;
+  /**
+   * The statement with the call's {@code QueryOptions}/{@code WriteOptions}, if it passed any, as
+   * Spring Data Cassandra 5.0 applies them: in a derived query the method's {@code @Consistency}
+   * stays over the options' consistency, in a {@code @Query} the options' wins. What the CQL leaves
+   * out (a TTL, an insert's or update's condition) is not applied, as there; a WARN says so once
+   * per method.
+   */
+  final BoundStatement withOptions(
+      BoundStatement statement, ParameterAccessor accessor, Shape shape) {
+    if (!(accessor instanceof ScyllaParameterAccessor scylla) || scylla.getOptions() == null) {
+      return statement;
+    }
+    Object options = scylla.getOptions();
+    boolean derived = method.getAnnotatedQuery() == null;
+    BoundStatement applied = ScyllaParameterAccessor.apply(statement, options);
+    if (derived && method.getConsistency() != null) {
+      applied = applied.withConsistency(method.getConsistency());
+    }
+    String left = ScyllaParameterAccessor.notApplied(options, derived && shape == Shape.DELETE);
+    if (left != null && !warnedNotApplied) {
+      warnedNotApplied = true;
+      LOG.warn(
+          "Repository method "
+              + method.describe()
+              + ": the "
+              + options.getClass().getSimpleName()
+              + "' "
+              + left
+              + " is not applied to a query method's CQL (as in Spring Data Cassandra): write"
+              + " USING TTL ? or IF ... in a @Query and pass the values as parameters");
+    }
+    return applied;
   }
 
   private BoundStatement bind(String cql, Object values) {

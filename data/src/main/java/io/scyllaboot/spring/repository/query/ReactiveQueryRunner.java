@@ -89,7 +89,7 @@ final class ReactiveQueryRunner extends QueryRunner {
                   if (method.getConsistency() != null) {
                     bound = bound.withConsistency(method.getConsistency());
                   }
-                  return withOptions(bound, accessor);
+                  return withOptions(bound, accessor, shape);
                 });
     Object result =
         switch (shape) {

@@ -54,41 +54,27 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
       RepositoryMetadata metadata,
       ProjectionFactory factory,
       NamedQueries namedQueries) {
-    ScyllaQueryMethod plain = new ScyllaQueryMethod(method, metadata, factory);
-    String namedQuery =
-        namedQueries.hasQuery(plain.getNamedQueryName())
-            ? namedQueries.getQuery(plain.getNamedQueryName())
-            : null;
-    ScyllaQueryMethod queryMethod =
-        namedQuery == null ? plain : new ScyllaQueryMethod(method, metadata, factory, namedQuery);
-    boolean declared = queryMethod.getAnnotatedQuery() != null;
-    if (key == QueryLookupStrategy.Key.USE_DECLARED_QUERY && !declared) {
-      throw new IllegalStateException(
-          "Repository method "
-              + queryMethod.describe()
-              + " has no @Query and no named query '"
-              + plain.getNamedQueryName()
-              + "', and the query lookup strategy is USE_DECLARED_QUERY (which derives none)");
-    }
+    ResolvedQueryMethod resolved =
+        ResolvedQueryMethod.resolve(method, metadata, factory, namedQueries, key);
+    ScyllaQueryMethod queryMethod = resolved.method();
     ScyllaPersistentEntity<?> entity =
         template
             .getConverter()
             .getMappingContext()
             .getRequiredPersistentEntity(metadata.getDomainType());
-    RepositoryQuery query;
-    if (queryMethod.isSearchQuery() && !declared) {
-      query = ReactiveVectorSearches.query(queryMethod, entity, template);
-    } else {
-      QueryRunner runner = new ReactiveQueryRunner(template, entity, queryMethod);
-      query =
-          declared && key != QueryLookupStrategy.Key.CREATE
-              ? new AnnotatedQuery(queryMethod, runner, expressions)
-              : new DerivedQuery(
+    RepositoryQuery query =
+        switch (resolved.kind()) {
+          case VECTOR_SEARCH -> ReactiveVectorSearches.query(queryMethod, entity, template);
+          case DECLARED ->
+              new AnnotatedQuery(
+                  queryMethod, new ReactiveQueryRunner(template, entity, queryMethod), expressions);
+          case DERIVED ->
+              new DerivedQuery(
                   queryMethod,
                   entity,
-                  runner,
+                  new ReactiveQueryRunner(template, entity, queryMethod),
                   new TableSchemas(template.getReactiveCqlOperations().getSession()));
-    }
+        };
     return PublisherParameters.resolving(query, queryMethod);
   }
 }

@@ -1,8 +1,10 @@
 package io.scyllaboot.spring.repository.query;
 
+import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.ReactiveScyllaOperations;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.data.domain.SearchResults;
@@ -31,9 +33,9 @@ final class ReactiveVectorSearches {
               + returned.getSimpleName());
     }
     Class<?> domainType = entity.getType();
-    Function<VectorSearch, Object> run =
-        search -> {
-          Mono<? extends SearchResults<?>> results = template.search(search, domainType);
+    BiFunction<VectorSearch, QueryOptions, Object> run =
+        (search, options) -> {
+          Mono<? extends SearchResults<?>> results = template.search(search, domainType, options);
           return many ? results.flatMapIterable(SearchResults::getContent) : results;
         };
     // A bad argument is signalled, as every reactive failure is, not thrown at the call.

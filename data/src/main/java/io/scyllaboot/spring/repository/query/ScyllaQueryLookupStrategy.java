@@ -68,25 +68,12 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
       RepositoryMetadata metadata,
       ProjectionFactory factory,
       NamedQueries namedQueries) {
-    ScyllaQueryMethod plain = new ScyllaQueryMethod(method, metadata, factory);
-    String namedQuery =
-        namedQueries.hasQuery(plain.getNamedQueryName())
-            ? namedQueries.getQuery(plain.getNamedQueryName())
-            : null;
-    ScyllaQueryMethod queryMethod =
-        namedQuery == null ? plain : new ScyllaQueryMethod(method, metadata, factory, namedQuery);
-    boolean declared = queryMethod.getAnnotatedQuery() != null;
-    if (key == QueryLookupStrategy.Key.USE_DECLARED_QUERY && !declared) {
-      throw new IllegalStateException(
-          "Repository method "
-              + queryMethod.describe()
-              + " has no @Query and no named query '"
-              + plain.getNamedQueryName()
-              + "', and the query lookup strategy is USE_DECLARED_QUERY (which derives none)");
-    }
+    ResolvedQueryMethod resolved =
+        ResolvedQueryMethod.resolve(method, metadata, factory, namedQueries, key);
+    ScyllaQueryMethod queryMethod = resolved.method();
     ScyllaPersistentEntity<?> entity =
         converter.getMappingContext().getRequiredPersistentEntity(metadata.getDomainType());
-    if (queryMethod.isSearchQuery() && !declared) {
+    if (resolved.kind() == ResolvedQueryMethod.Kind.VECTOR_SEARCH) {
       if (template == null) {
         throw new IllegalStateException(
             "Repository method "
@@ -98,7 +85,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     }
     QueryRunner runner =
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
-    return declared && key != QueryLookupStrategy.Key.CREATE
+    return resolved.kind() == ResolvedQueryMethod.Kind.DECLARED
         ? new AnnotatedQuery(queryMethod, runner, expressions)
         : new DerivedQuery(queryMethod, entity, runner, schemas);
   }

@@ -1,5 +1,7 @@
 package io.scyllaboot.spring.repository.query;
 
+import io.scyllaboot.driver.api.cql.StatementOptions;
+import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.ScyllaOperations;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -34,7 +37,7 @@ import org.springframework.data.repository.query.parser.PartTree;
  */
 final class VectorSearchQuery implements RepositoryQuery {
   private final ScyllaQueryMethod method;
-  private final Function<VectorSearch, Object> run;
+  private final BiFunction<VectorSearch, QueryOptions, Object> run;
   // Reactive repositories (ReactiveVectorSearches): runs a search so that a bad argument is
   // signalled, not thrown at the call; null for blocking ones. Reactor stays out of this class, so
   // that a blocking application without Reactor can load it.
@@ -51,9 +54,15 @@ final class VectorSearchQuery implements RepositoryQuery {
   VectorSearchQuery(
       ScyllaQueryMethod method,
       ScyllaPersistentEntity<?> entity,
-      Function<VectorSearch, Object> run,
+      BiFunction<VectorSearch, QueryOptions, Object> run,
       @Nullable Function<Supplier<Object>, Object> deferred) {
     this.method = method;
+    int options = method.getParameters().getOptionsIndex();
+    if (options >= 0
+        && !QueryOptions.class.isAssignableFrom(
+            method.getParameters().getParameter(options).getType())) {
+      throw invalid("a vector search reads: it takes QueryOptions, not WriteOptions");
+    }
     this.run = run;
     this.deferred = deferred;
     PartTree tree = new PartTree(method.getName(), entity.getType());
@@ -100,14 +109,14 @@ final class VectorSearchQuery implements RepositoryQuery {
   }
 
   // List<SearchResult<T>> (or another collection): the results one by one, not SearchResults.
-  private static Function<VectorSearch, Object> blocking(
+  private static BiFunction<VectorSearch, QueryOptions, Object> blocking(
       ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, ScyllaOperations template) {
     Class<?> domainType = entity.getType();
     boolean many =
         !SearchResults.class.isAssignableFrom(method.getReturnedObjectType())
             && Collection.class.isAssignableFrom(method.getMethod().getReturnType());
-    return search -> {
-      SearchResults<?> results = template.search(search, domainType);
+    return (search, options) -> {
+      SearchResults<?> results = template.search(search, domainType, options);
       return many ? results.getContent() : results;
     };
   }
@@ -123,8 +132,33 @@ final class VectorSearchQuery implements RepositoryQuery {
   @Override
   public Object execute(Object[] parameters) {
     return deferred == null
-        ? run.apply(search(parameters))
-        : deferred.apply(() -> run.apply(search(parameters)));
+        ? run.apply(search(parameters), options(parameters))
+        : deferred.apply(() -> run.apply(search(parameters), options(parameters)));
+  }
+
+  /**
+   * The method's {@code @UseProfile}, {@code @Consistency} and idempotence with the call's {@code
+   * QueryOptions} over them, as a derived query's (its {@code @Consistency} stays).
+   */
+  private QueryOptions options(Object[] parameters) {
+    StatementOptions annotated = StatementOptions.DEFAULTS;
+    if (method.getProfile() != null) {
+      annotated = annotated.withProfile(method.getProfile());
+    }
+    if (method.getIdempotent() != null) {
+      annotated = annotated.withIdempotent(method.getIdempotent());
+    }
+    int index = method.getParameters().getOptionsIndex();
+    Object given = index < 0 ? null : parameters[index];
+    StatementOptions options =
+        given == null
+            ? annotated
+            : ScyllaParameterAccessor.merged(
+                annotated, ((QueryOptions) given).getStatementOptions());
+    if (method.getConsistency() != null) {
+      options = options.withConsistency(method.getConsistency());
+    }
+    return options == StatementOptions.DEFAULTS ? QueryOptions.empty() : QueryOptions.of(options);
   }
 
   private VectorSearch search(Object[] parameters) {

@@ -101,10 +101,31 @@ class PagedRowPublisherTest {
 
   private static Flux<Integer> rows(CompletionStage<AsyncResultSet> first) {
     return Flux.from(
-        new PagedRowPublisher<>(
+        PagedRowPublisher.of(
             () -> first,
             (row, n) -> n,
             error -> TRANSLATOR.toRuntime("test", "SELECT", (RuntimeException) error)));
+  }
+
+  @Test
+  void should_fetch_every_next_page_through_the_function_the_start_handed_over() {
+    FakePage third = new FakePage(1, null);
+    FakePage second = new FakePage(2, CompletableFuture.completedFuture(third));
+    FakePage first = new FakePage(2, CompletableFuture.completedFuture(second));
+    List<AsyncResultSet> fetchedFrom = new java.util.concurrent.CopyOnWriteArrayList<>();
+    PagedRowPublisher<Integer> publisher =
+        new PagedRowPublisher<>(
+            () ->
+                new PagedRowPublisher.Start(
+                    CompletableFuture.completedFuture(first),
+                    page -> {
+                      fetchedFrom.add(page);
+                      return page.fetchNextPage();
+                    }),
+            (row, n) -> n,
+            error -> error);
+    StepVerifier.create(Flux.from(publisher)).expectNext(0, 1, 2, 3, 4).verifyComplete();
+    assertThat(fetchedFrom).containsExactly(first, second);
   }
 
   @Test
@@ -141,7 +162,7 @@ class PagedRowPublisherTest {
     FakePage first = new FakePage(3, new CompletableFuture<>());
     Flux<Integer> failing =
         Flux.from(
-            new PagedRowPublisher<Integer>(
+            PagedRowPublisher.<Integer>of(
                 () -> CompletableFuture.completedFuture(first),
                 (row, n) -> {
                   if (n == 1) {
@@ -164,7 +185,7 @@ class PagedRowPublisherTest {
     // Reactive Streams rule 3.9, on the raw publisher (StepVerifier refuses to request 0).
     java.util.concurrent.atomic.AtomicReference<Throwable> failure =
         new java.util.concurrent.atomic.AtomicReference<>();
-    new PagedRowPublisher<Integer>(
+    PagedRowPublisher.<Integer>of(
             () -> CompletableFuture.completedFuture(new FakePage(1, null)),
             (row, n) -> n,
             error -> error)
@@ -198,7 +219,7 @@ class PagedRowPublisherTest {
     AtomicInteger sent = new AtomicInteger();
     Flux<Integer> lazy =
         Flux.from(
-            new PagedRowPublisher<>(
+            PagedRowPublisher.of(
                 () -> {
                   sent.incrementAndGet();
                   return CompletableFuture.completedFuture(new FakePage(1, null));

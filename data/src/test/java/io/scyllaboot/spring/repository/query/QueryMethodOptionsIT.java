@@ -2,12 +2,15 @@ package io.scyllaboot.spring.repository.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.DeleteOptions;
+import io.scyllaboot.spring.core.InsertOptions;
 import io.scyllaboot.spring.core.QueryOptions;
 import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.core.UpdateOptions;
@@ -18,6 +21,7 @@ import io.scyllaboot.spring.mapping.PartitionKey;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
+import io.scyllaboot.spring.repository.Consistency;
 import io.scyllaboot.spring.repository.Query;
 import io.scyllaboot.spring.repository.ReactiveScyllaRepository;
 import io.scyllaboot.spring.repository.ScyllaRepository;
@@ -38,7 +42,8 @@ import reactor.test.StepVerifier;
 /**
  * {@code QueryOptions} and {@code WriteOptions} as query-method parameters against the real node:
  * never bound to a marker, their consistency and write timestamp applied, derived and
- * {@code @Query} methods, blocking and reactive repositories.
+ * {@code @Query} methods, blocking and reactive repositories; what Spring Data Cassandra 5.0 does
+ * with a TTL (nothing), a derived delete's conditions (applied) and {@code @Consistency}.
  */
 @ExtendWith(CassandraNodeExtension.class)
 class QueryMethodOptionsIT {
@@ -71,6 +76,18 @@ class QueryMethodOptionsIT {
     void setValue(String sensor, double value, int at, UpdateOptions options);
 
     void deleteBySensorAndAt(String sensor, int at, DeleteOptions options);
+
+    boolean deleteByAtAndSensor(int at, String sensor, DeleteOptions options);
+
+    @Query("INSERT INTO reading (sensor, at, value) VALUES (?0, ?1, ?2)")
+    void add(String sensor, int at, double value, InsertOptions options);
+
+    @Consistency(ConsistencyLevel.ONE)
+    List<Reading> findBySensorAndAtGreaterThan(String sensor, int at, QueryOptions options);
+
+    @Consistency(ConsistencyLevel.ONE)
+    @Query("SELECT * FROM reading WHERE sensor = ?0 AND at > ?1")
+    List<Reading> after(String sensor, int at, QueryOptions options);
   }
 
   interface ReactiveReadingRepository extends ReactiveScyllaRepository<Reading, MapId> {
@@ -78,6 +95,8 @@ class QueryMethodOptionsIT {
 
     @Query("UPDATE reading SET value = ?1 WHERE sensor = ?0 AND at = ?2")
     Mono<Void> setValue(String sensor, double value, int at, UpdateOptions options);
+
+    Mono<Boolean> deleteByAtAndSensor(int at, String sensor, DeleteOptions options);
   }
 
   @BeforeAll
@@ -137,13 +156,51 @@ class QueryMethodOptionsIT {
     assertThat(readings.findBySensor("a", null)).extracting(Reading::at).containsExactly(1, 3);
   }
 
+  private static Integer ttl(int at) {
+    Row row =
+        session.execute("SELECT TTL(value) FROM reading WHERE sensor = 'a' AND at = ?", at).one();
+    return row.isNull(0) ? null : row.getInt(0);
+  }
+
   @Test
-  void a_ttl_is_refused_with_an_error_saying_where_it_belongs() {
-    UpdateOptions ttl = UpdateOptions.builder().ttl(Duration.ofMinutes(1)).build();
-    assertThatThrownBy(() -> readings.setValue("a", 2.0, 1, ttl))
-        .hasMessageContaining("USING TTL ?")
-        .hasMessageContaining("setValue");
-    assertThat(readings.findBySensor("a", null)).extracting(Reading::value).containsOnly(1.0);
+  void a_ttl_is_not_applied_to_query_methods_as_in_spring_data_cassandra() {
+    // Spring Data Cassandra applies a query method's options through addQueryOptions only: a
+    // @Query write keeps the CQL as written (no USING TTL), and a DELETE has no TTL in CQL.
+    readings.setValue("a", 2.0, 1, UpdateOptions.builder().ttl(Duration.ofMinutes(1)).build());
+    readings.add("a", 9, 3.0, InsertOptions.builder().ttl(Duration.ofMinutes(1)).build());
+    assertThat(ttl(1)).isNull();
+    assertThat(ttl(9)).isNull();
+    assertThat(readings.findBySensor("a", null))
+        .extracting(Reading::at, Reading::value)
+        .contains(tuple(1, 2.0), tuple(9, 3.0));
+    readings.deleteBySensorAndAt(
+        "a", 9, DeleteOptions.builder().ttl(Duration.ofMinutes(1)).build());
+    assertThat(readings.findBySensor("a", null)).extracting(Reading::at).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void a_derived_delete_applies_if_exists_and_if_conditions_of_its_delete_options() {
+    DeleteOptions ifExists = DeleteOptions.builder().ifExists(true).build();
+    assertThat(readings.deleteByAtAndSensor(7, "a", ifExists)).isFalse();
+    assertThat(readings.deleteByAtAndSensor(1, "a", ifExists)).isTrue();
+
+    // The condition's value is bound, never written into the CQL.
+    DeleteOptions otherValue = DeleteOptions.builder().ifCondition("value = ?", 2.0).build();
+    assertThat(readings.deleteByAtAndSensor(2, "a", otherValue)).isFalse();
+    assertThat(readings.findBySensor("a", null)).extracting(Reading::at).containsExactly(2, 3);
+    DeleteOptions sameValue = DeleteOptions.builder().ifCondition("value = ?", 1.0).build();
+    assertThat(readings.deleteByAtAndSensor(2, "a", sameValue)).isTrue();
+    assertThat(readings.findBySensor("a", null)).extracting(Reading::at).containsExactly(3);
+  }
+
+  @Test
+  void consistency_annotations_win_in_derived_queries_and_options_in_declared_ones() {
+    // As Spring Data Cassandra: a derived query sets @Consistency over the options', a @Query
+    // applies the options over the annotation.
+    assertThat(readings.findBySensorAndAtGreaterThan("a", 1, THREE)).hasSize(2);
+    assertThatThrownBy(() -> readings.after("a", 1, THREE))
+        .isInstanceOf(TransientDataAccessResourceException.class);
+    assertThat(readings.after("a", 1, null)).hasSize(2);
   }
 
   @Test
@@ -159,5 +216,12 @@ class QueryMethodOptionsIT {
             reactive.setValue("a", 7.0, 3, UpdateOptions.builder().timestamp(written + 5).build()))
         .verifyComplete();
     assertThat(writeTime(3)).isEqualTo(written + 5);
+    DeleteOptions ifExists = DeleteOptions.builder().ifExists(true).build();
+    StepVerifier.create(reactive.deleteByAtAndSensor(8, "a", ifExists))
+        .expectNext(false)
+        .verifyComplete();
+    StepVerifier.create(reactive.deleteByAtAndSensor(3, "a", ifExists))
+        .expectNext(true)
+        .verifyComplete();
   }
 }
