@@ -148,7 +148,7 @@ public final class ScaleClient {
     long cpu =
         ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
             .getProcessCpuTime();
-    long[] server = ClientMain.processCpu(serverPid);
+    long[] server = ProcessCounters.processCpu(serverPid);
     return new long[] {
       cpu, allocated, gcCount, gcMillis, server[0] < 0 ? -1 : server[0] + server[1]
     };
