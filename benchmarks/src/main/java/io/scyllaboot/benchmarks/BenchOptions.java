@@ -35,12 +35,7 @@ final class BenchOptions {
     this.host = options.getOrDefault("host", scylla ? "127.0.8.1" : "127.0.0.1");
     this.port =
         Integer.parseInt(options.getOrDefault("port", scylla ? "39042" : fake ? "19042" : "9042"));
-    this.jvmFlags =
-        Arrays.asList(
-            options
-                .getOrDefault("jvm", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch")
-                .trim()
-                .split("\\s+"));
+    this.jvmFlags = ChildJvms.flags(options.getOrDefault("jvm", ChildJvms.DEFAULT_FLAGS));
   }
 
   /** {@code --name value} pairs, and the flags that take no value. */

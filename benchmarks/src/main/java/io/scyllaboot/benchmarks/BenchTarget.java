@@ -61,17 +61,7 @@ final class BenchTarget implements AutoCloseable {
     if (line == null || !line.startsWith("FAKE-NODE-READY")) {
       throw new IllegalStateException("the fake node did not start: " + line);
     }
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                reader.transferTo(java.io.Writer.nullWriter());
-              } catch (IOException ignored) {
-                // the node stopped
-              }
-            });
-    drain.setDaemon(true);
-    drain.start();
+    ChildJvms.drain(reader);
     log.println(
         "== fake node (pid " + fakeNode.pid() + ") on " + options.host + ":" + options.port);
   }

@@ -1,15 +1,11 @@
 package io.scyllaboot.benchmarks;
 
 import io.scyllaboot.benchmarks.Clients.Workload;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -119,22 +115,7 @@ final class ClientLauncher {
             .redirectOutput(ProcessBuilder.Redirect.PIPE)
             .start();
     List<String> output = new ArrayList<>();
-    Map<String, Double> metrics = null;
-    try (BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        output.add(line);
-        if (line.startsWith("METRICS ")) {
-          metrics = new LinkedHashMap<>();
-          for (String field : line.substring(8).trim().split(" ")) {
-            int eq = field.indexOf('=');
-            metrics.put(field.substring(0, eq), Double.parseDouble(field.substring(eq + 1)));
-          }
-        }
-      }
-    }
+    Map<String, Double> metrics = ChildJvms.metrics(process, output);
     int exit = process.waitFor();
     if (exit != 0 || metrics == null) {
       log.println("   client " + client + " exited with " + exit + "; its output:");

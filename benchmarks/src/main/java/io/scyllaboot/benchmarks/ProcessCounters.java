@@ -29,23 +29,32 @@ final class ProcessCounters {
       long[] nodeCpu = processCpu(nodePid);
       long[] tcp = new long[4];
       int sockets = tcpCounters(port, tcp);
-      long gcCount = 0;
-      long gcMillis = 0;
-      for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-        gcCount += Math.max(0, gc.getCollectionCount());
-        gcMillis += Math.max(0, gc.getCollectionTime());
-      }
-      com.sun.management.ThreadMXBean threadBean =
-          (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-      long allocated = 0;
-      for (long bytes : threadBean.getThreadAllocatedBytes(threadBean.getAllThreadIds())) {
-        allocated += Math.max(0, bytes);
-      }
-      long cpu =
-          ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-              .getProcessCpuTime();
-      return new Snapshot(cpu, allocated, gcCount, gcMillis, tcp, sockets, nodeCpu);
+      long[] jvm = jvm();
+      return new Snapshot(jvm[0], jvm[1], jvm[2], jvm[3], tcp, sockets, nodeCpu);
     }
+  }
+
+  /**
+   * This JVM's CPU ns (every thread, the JIT and GC included), bytes allocated by its live threads,
+   * GC count and GC ms.
+   */
+  static long[] jvm() {
+    long gcCount = 0;
+    long gcMillis = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      gcCount += Math.max(0, gc.getCollectionCount());
+      gcMillis += Math.max(0, gc.getCollectionTime());
+    }
+    com.sun.management.ThreadMXBean threadBean =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long allocated = 0;
+    for (long bytes : threadBean.getThreadAllocatedBytes(threadBean.getAllThreadIds())) {
+      allocated += Math.max(0, bytes);
+    }
+    long cpu =
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime();
+    return new long[] {cpu, allocated, gcCount, gcMillis};
   }
 
   /** User and system CPU of a process in nanoseconds (from /proc, 100 ticks a second), or -1. */

@@ -3,9 +3,9 @@ package io.scyllaboot.driver.testing.fakenode;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
 import io.scyllaboot.driver.api.type.PrimitiveType;
+import io.scyllaboot.driver.testing.CloseAfterEach;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * What the session tests against a {@link FakeCluster} share: the table {@code ks.tbl (k int, v
  * text)} with {@link #INSERT} and {@link #SELECT} primed (the SELECT answers one row, "value"),
- * sessions to the first node, and closing all of it after each test. Register it as a field with
- * {@code @RegisterExtension}.
+ * sessions to the first node, and closing all of it after each test ({@link CloseAfterEach}: the
+ * newest first). Register it as a field with {@code @RegisterExtension}.
  */
 public final class FakeClusterFixture implements AfterEachCallback {
   public static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
@@ -22,12 +22,12 @@ public final class FakeClusterFixture implements AfterEachCallback {
   public static final List<Column> KV =
       List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
 
-  private final List<CqlSession> sessions = new ArrayList<>();
+  private final CloseAfterEach closer = new CloseAfterEach();
   private FakeCluster cluster;
 
   /** Takes the cluster (closed after the test) and primes INSERT and SELECT on it. */
   public FakeCluster start(FakeCluster fake) {
-    cluster = fake;
+    cluster = closer.add(fake);
     cluster.prime(INSERT, KV, new int[] {0}, List.of(), List.of());
     cluster.prime(
         SELECT,
@@ -40,15 +40,12 @@ public final class FakeClusterFixture implements AfterEachCallback {
 
   /** A session of the builder's to node 0 (closed after the test). */
   public CqlSession open(CqlSessionBuilder builder) {
-    CqlSession session = builder.addContactPoint(cluster.node(0).address()).build();
-    sessions.add(session);
-    return session;
+    return closer.add(builder.addContactPoint(cluster.node(0).address()).build());
   }
 
   /** Closes a session the test built itself after the test too; returns it. */
   public CqlSession track(CqlSession session) {
-    sessions.add(session);
-    return session;
+    return closer.add(session);
   }
 
   /** A session to node 0, failing fast: 2 s a request, reconnection after 50 to 200 ms. */
@@ -60,12 +57,8 @@ public final class FakeClusterFixture implements AfterEachCallback {
   }
 
   @Override
-  public void afterEach(ExtensionContext context) {
-    sessions.forEach(CqlSession::close);
-    sessions.clear();
-    if (cluster != null) {
-      cluster.close();
-      cluster = null;
-    }
+  public void afterEach(ExtensionContext context) throws Exception {
+    cluster = null;
+    closer.afterEach(context);
   }
 }
