@@ -62,20 +62,28 @@ public final class FakeScyllaCluster implements AutoCloseable {
     acceptors =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("fake-scylla-accept", true), NioIoHandler.newFactory());
-    byte[] first = config.firstAddress.getAddress();
     try {
       for (int i = 0; i < config.nodes; i++) {
-        byte[] ip = first.clone();
-        ip[ip.length - 1] = (byte) ((first[ip.length - 1] & 0xFF) + i);
         FakeScyllaNode node =
             new FakeScyllaNode(
-                this, i, InetAddress.getByAddress(ip), config.shards, ring.tokensOf(i));
+                this, i, nth(config.firstAddress, i), config.shards, ring.tokensOf(i));
         nodes.add(node);
         node.start();
       }
-    } catch (UnknownHostException | RuntimeException e) {
+    } catch (RuntimeException e) {
       close();
-      throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+      throw e;
+    }
+  }
+
+  /** The address {@code index} past {@code first} in its last byte: node {@code index}'s. */
+  private static InetAddress nth(InetAddress first, int index) {
+    byte[] ip = first.getAddress().clone();
+    ip[ip.length - 1] = (byte) ((ip[ip.length - 1] & 0xFF) + index);
+    try {
+      return InetAddress.getByAddress(ip);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -116,13 +124,8 @@ public final class FakeScyllaCluster implements AutoCloseable {
     if (config.advertisedFirst == null) {
       return listening;
     }
-    byte[] ip = config.advertisedFirst.getAddress().clone();
-    ip[ip.length - 1] = (byte) ((ip[ip.length - 1] & 0xFF) + index);
-    try {
-      return new java.net.InetSocketAddress(InetAddress.getByAddress(ip), config.advertisedPort);
-    } catch (UnknownHostException e) {
-      throw new IllegalStateException(e);
-    }
+    return new java.net.InetSocketAddress(
+        nth(config.advertisedFirst, index), config.advertisedPort);
   }
 
   public int ignoreMsb() {
