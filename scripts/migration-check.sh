@@ -52,11 +52,10 @@ for f in sorted(glob.glob(sys.argv[1] + "/TEST-*.xml")):
 PY
 }
 
-rm -rf "$work"
-mkdir -p "$work"
-rows=()
-lost=0
-for app_dir in migration/apps/*/; do
+# One app: its tests as they are, the recipe on a copy, the copy's tests. Writes "app tests passed-sdc
+# passed-after lost" to $work/$app.row; its messages go to standard output.
+check_app() {
+  local app_dir="$1" app before after tests_sdc passed_sdc tests_after passed_after lost=0
   app="$(basename "$app_dir")"
   before="$work/$app-sdc"
   after="$work/$app-scylla"
@@ -78,12 +77,40 @@ for app_dir in migration/apps/*/; do
     grep -E "ERROR.*\.java" "$work/$app-scylla.log" | head -20 || true; }
   read -r tests_after passed_after < <(count "$after")
   if [[ $tests_after == 0 ]]; then tests_after=$tests_sdc; fi
-  rows+=("$app $tests_sdc $passed_sdc $passed_after")
   if (( passed_after < passed_sdc )); then
     lost=1
     echo "[migration] $app: failing after the recipe:"
     failures "$after"
   fi
+  echo "$app $tests_sdc $passed_sdc $passed_after $lost" > "$work/$app.row"
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+# The apps use keyspaces of their own, so they run side by side (each one's messages printed after it).
+pids=()
+apps=()
+for app_dir in migration/apps/*/; do
+  app="$(basename "$app_dir")"
+  apps+=("$app")
+  check_app "$app_dir" > "$work/$app.out" 2>&1 &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do
+  wait "$pid" || true
+done
+rows=()
+lost=0
+for app in "${apps[@]}"; do
+  cat "$work/$app.out"
+  if [[ ! -f "$work/$app.row" ]]; then
+    echo "[migration] $app: the check did not finish"
+    lost=1
+    continue
+  fi
+  read -r _ tests passed_sdc passed_after app_lost < "$work/$app.row"
+  rows+=("$app $tests $passed_sdc $passed_after")
+  if [[ $app_lost == 1 ]]; then lost=1; fi
 done
 
 echo

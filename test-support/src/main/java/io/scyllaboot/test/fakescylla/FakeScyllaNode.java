@@ -13,6 +13,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -46,6 +47,7 @@ public final class FakeScyllaNode {
   static final String RATE_LIMIT = "SCYLLA_RATE_LIMIT_ERROR";
   static final String TABLETS = "TABLETS_ROUTING_V1";
   static final String METADATA_ID = "SCYLLA_USE_METADATA_ID";
+  private static final AttributeKey<Integer> SHARD = AttributeKey.valueOf("fake-scylla-shard");
   private volatile boolean offersMetadataIds = true;
 
   /** What one run of the node (start to stop) has: its shards and their connections. */
@@ -171,6 +173,19 @@ public final class FakeScyllaNode {
       counts[i] = current.connections().get(i);
     }
     return counts;
+  }
+
+  /**
+   * Closes the open client connections of one shard from the node's side, as a shard that drops
+   * them (its clients must reconnect); the node keeps listening.
+   */
+  public void closeConnections(int shard) {
+    for (Channel client : clients) {
+      Integer of = client.attr(SHARD).get();
+      if (of != null && of == shard) {
+        client.close().syncUninterruptibly();
+      }
+    }
   }
 
   /**
@@ -320,6 +335,7 @@ public final class FakeScyllaNode {
       // Runs on the one acceptor thread: the least-loaded choice needs no lock.
       int shard = shardAware ? clientPort % started.shards() : leastLoaded();
       started.connections().incrementAndGet(shard);
+      child.attr(SHARD).set(shard);
       child.closeFuture().addListener(closed -> started.connections().decrementAndGet(shard));
       child.config().setOption(ChannelOption.TCP_NODELAY, true);
       child

@@ -35,10 +35,13 @@ import org.slf4j.LoggerFactory;
  * from a local port of that shard (the next port when one is in use, the regular port on other
  * errors); a connection that lands on another shard than asked (NAT rewrote the port) stops the use
  * of the shard-aware port for a while. Without one, connections go to the regular port, where the
- * node picks the shard: surplus ones are closed, and rounds go on while they make progress, within
- * a bound. Lost connections are replaced after an exponential backoff (with jitter), cut short by
- * {@link #reconnectNow()}; when the last one closes the node is marked down, and up again when a
- * connection is open. A node that comes back with another shard count gets a new pool layout.
+ * node picks the shard (the least loaded, counting other clients' connections): a connection that
+ * lands on a full shard is held while the round goes on, so the node's next choice moves on to
+ * another shard instead of handing the same full one back, and all held ones are closed when the
+ * fill ends; rounds go on while they make progress, within a bound. Lost connections are replaced
+ * after an exponential backoff (with jitter), cut short by {@link #reconnectNow()}; when the last
+ * one closes the node is marked down, and up again when a connection is open. A node that comes
+ * back with another shard count gets a new pool layout.
  */
 public final class ChannelPool {
   private static final Logger LOG = LoggerFactory.getLogger(ChannelPool.class);
@@ -58,6 +61,9 @@ public final class ChannelPool {
   private ScheduledFuture<?> pendingReconnect;
   private ReconnectionPolicy.Schedule schedule; // null while not reconnecting
   private long shardAwarePortBlockedUntil;
+  // Connections that landed on a full shard during a fill through the regular port, held until it
+  // ends (see the class comment).
+  private final List<DriverChannel> surplus = new ArrayList<>();
 
   public ChannelPool(
       DefaultNode node,
@@ -191,7 +197,7 @@ public final class ChannelPool {
       return;
     }
     filling = true;
-    int before = channels.all.length;
+    int before = channels.all.length + surplus.size();
     List<Supplier<CompletionStage<?>>> opens = new ArrayList<>();
     int port = shardAwarePort();
     if (port != 0) {
@@ -214,13 +220,15 @@ public final class ChannelPool {
                 admin.execute(
                     () -> {
                       filling = false;
-                      boolean progress = channels.all.length > before;
+                      boolean progress = channels.all.length + surplus.size() > before;
                       if (missing() == 0) {
                         schedule = null;
+                        closeSurplus();
                         done.complete(null);
-                      } else if (progress && !closed) {
+                      } else if (progress && !closed && surplus.size() < maxSurplus()) {
                         fill(done); // the regular port picks shards: go on while it helps
                       } else {
+                        closeSurplus();
                         scheduleReconnect();
                         done.complete(null);
                       }
@@ -321,7 +329,12 @@ public final class ChannelPool {
     }
     ShardedChannels current = channels;
     if (current.byShard[shard].length >= wantedPerShard()) {
-      channel.close(); // surplus: the regular port gave a shard that is already full
+      // The regular port gave a shard that is already full: hold it while filling (see above).
+      if (filling && wantedShard < 0 && sharded() && surplus.size() < maxSurplus()) {
+        surplus.add(channel);
+      } else {
+        channel.close();
+      }
       return;
     }
     channel.watchResponsiveness(
@@ -334,6 +347,18 @@ public final class ChannelPool {
       return;
     }
     node.state(NodeState.UP);
+  }
+
+  /** Enough held connections for the node's choice to go round every shard once. */
+  private int maxSurplus() {
+    return channels.sharder.shardCount() * wantedPerShard();
+  }
+
+  private void closeSurplus() {
+    for (DriverChannel held : surplus) {
+      held.close();
+    }
+    surplus.clear();
   }
 
   private boolean relayout(ScyllaFeatures connected) {
@@ -446,6 +471,7 @@ public final class ChannelPool {
 
   public CompletionStage<Void> close() {
     closed = true;
+    admin.execute(this::closeSurplus);
     DriverChannel[] current = channels.all;
     CompletableFuture<?>[] closing = new CompletableFuture<?>[current.length];
     for (int i = 0; i < current.length; i++) {
