@@ -26,7 +26,6 @@ import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.DefaultTokenMap;
 import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
-import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.routing.Tablet;
 import io.scyllaboot.driver.internal.routing.TokenMap;
 import java.net.InetAddress;
@@ -70,6 +69,7 @@ final class Cluster implements ClusterMetadata {
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
   private final SchemaKeeper schema;
+  private final NodePreparer preparer;
   private final NodeEvents nodeEvents;
   private volatile DefaultTokenMap publicTokenMap = new DefaultTokenMap(TokenMap.empty());
   private volatile String clusterName;
@@ -119,6 +119,7 @@ final class Cluster implements ClusterMetadata {
             metadata.schemaKeyspaces(),
             metadata.schemaListeners());
     this.nodeEvents = new NodeEvents(admin, metadata.nodeListeners());
+    this.preparer = new NodePreparer(loadBalancing, pools, settings.keyspace());
   }
 
   @Override
@@ -339,32 +340,10 @@ final class Cluster implements ClusterMetadata {
     }
   }
 
-  /**
-   * An advertised address through the translator; a host name it returns is resolved here, on the
-   * admin executor (never an event loop). A translator that throws leaves the address as it is.
-   */
   private InetSocketAddress translate(InetSocketAddress advertised) {
-    if (translator == AddressTranslator.IDENTITY) {
-      return advertised;
-    }
-    InetSocketAddress translated;
-    try {
-      translated = translator.translate(advertised);
-    } catch (RuntimeException e) {
-      LOG.warn("the address translator threw on {}: using it untranslated", advertised, e);
-      return advertised;
-    }
-    if (translated == null) {
-      LOG.warn("the address translator returned null for {}: using it untranslated", advertised);
-      return advertised;
-    }
-    if (translated.isUnresolved()) {
-      translated = new InetSocketAddress(translated.getHostString(), translated.getPort());
-      if (translated.isUnresolved()) {
-        LOG.warn("{} (translated from {}) does not resolve", translated, advertised);
-      }
-    }
-    return translated;
+    return translator == AddressTranslator.IDENTITY
+        ? advertised
+        : TranslatedAddress.of(translator, advertised);
   }
 
   /** The node an event names by its advertised address. */
@@ -465,67 +444,11 @@ final class Cluster implements ClusterMetadata {
   }
 
   /**
-   * Prepares on the first node of a plan, then (without waiting) on every other node with a pool,
-   * so that each node knows the statement before its first EXECUTE.
+   * Prepares on the first node of a plan, then on every other node with a pool (see {@link
+   * NodePreparer}).
    */
   CompletableFuture<DefaultPreparedStatement> prepare(StatementRequests requests, String query) {
-    try {
-      return prepareOnFirstNode(requests, query);
-    } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(e); // a future, never a throw: see the cache
-    }
-  }
-
-  private CompletableFuture<DefaultPreparedStatement> prepareOnFirstNode(
-      StatementRequests requests, String query) {
-    QueryPlan plan = loadBalancing.newPlan();
-    DefaultNode node;
-    while ((node = plan.poll()) != null) {
-      ChannelPool pool = pools.get(node);
-      DriverChannel channel = pool == null ? null : pool.next();
-      if (channel == null) {
-        continue;
-      }
-      DefaultNode first = node;
-      return requests
-          .prepare(channel, query)
-          .thenCompose(
-              prepared -> {
-                boolean lwt = channel.features().isLwt(prepared.variables().flags());
-                DefaultPreparedStatement statement =
-                    new DefaultPreparedStatement(query, settings.keyspace(), prepared, lwt);
-                // Completes once every node knows it: a first EXECUTE right after this would
-                // otherwise meet UNPREPARED on a node the background PREPARE has not reached.
-                return prepareOnOtherNodes(requests, query, first).thenApply(done -> statement);
-              })
-          .toCompletableFuture();
-    }
-    return CompletableFuture.failedFuture(
-        new AllNodesFailedException("no connection to prepare '" + query + "' on", Map.of()));
-  }
-
-  /**
-   * Prepares on every other node with an open connection; completes when each has answered or
-   * failed (a node that fails gets the statement again on its first UNPREPARED).
-   */
-  private CompletableFuture<Void> prepareOnOtherNodes(
-      StatementRequests requests, String query, DefaultNode done) {
-    List<CompletableFuture<?>> others = new ArrayList<>();
-    for (ChannelPool pool : pools.values()) {
-      DriverChannel channel = pool.node() == done ? null : pool.next();
-      if (channel != null) {
-        others.add(
-            requests
-                .prepare(channel, query)
-                .exceptionally(
-                    error -> {
-                      LOG.debug("[{}] prepare failed: {}", channel, error.getMessage());
-                      return null;
-                    })
-                .toCompletableFuture());
-      }
-    }
-    return CompletableFuture.allOf(others.toArray(new CompletableFuture<?>[0]));
+    return preparer.prepare(requests, query);
   }
 
   /**
