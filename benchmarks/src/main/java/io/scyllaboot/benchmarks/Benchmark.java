@@ -1,30 +1,17 @@
 package io.scyllaboot.benchmarks;
 
 import io.scyllaboot.benchmarks.Clients.Workload;
-import io.scyllaboot.driver.api.CqlSession;
-import io.scyllaboot.driver.api.cql.PreparedStatement;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The benchmark harness: runs every client, each in its own JVM with the same flags, over every
@@ -65,8 +52,7 @@ public final class Benchmark {
 
   /**
    * The ScyllaDB Java driver 4.x: the Apache client's code in a JVM whose classpath has the fork's
-   * jars instead of the Apache driver's (they share package names); see {@link
-   * #scyllaDbDriverClasspath}.
+   * jars instead of the Apache driver's (they share package names); see {@link ClientLauncher}.
    */
   static final String SCYLLADB_DRIVER = "scylladb-driver";
 
@@ -79,180 +65,74 @@ public final class Benchmark {
   /** The harness without a driver, run before the async clients unless {@code --no-harness}. */
   static final String HARNESS = "harness";
 
-  private final Map<String, String> options;
-  private final boolean fake;
-  private final boolean scylla;
-  private final boolean noNode; // a fake of either kind: no schema, no rows to fill or count
-  private final boolean quick;
-  private final String host;
-  private final int port;
-  private final List<String> jvmFlags;
+  private final BenchOptions options;
   private final String classpath = System.getProperty("java.class.path");
   private final String javaBin =
       Path.of(System.getProperty("java.home"), "bin", "java").toAbsolutePath().toString();
   private final List<Result> results = new ArrayList<>();
   private final PrintStream log = System.out;
-  private Process fakeNode;
   private ScyllaClusterProcess scyllaCluster;
-  private long serverPid = -1;
+  private ClientLauncher launcher;
 
-  private Benchmark(Map<String, String> options) {
+  private Benchmark(BenchOptions options) {
     this.options = options;
-    this.fake = options.containsKey("fake");
-    this.scylla = options.containsKey("scylla");
-    this.noNode = fake || scylla;
-    this.quick = options.containsKey("quick");
-    this.host = options.getOrDefault("host", scylla ? "127.0.8.1" : "127.0.0.1");
-    this.port =
-        Integer.parseInt(options.getOrDefault("port", scylla ? "39042" : fake ? "19042" : "9042"));
-    this.jvmFlags =
-        Arrays.asList(
-            options
-                .getOrDefault("jvm", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch")
-                .trim()
-                .split("\\s+"));
   }
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> options = new HashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      String name = args[i].replaceFirst("^--", "");
-      if (name.equals("fake")
-          || name.equals("scylla")
-          || name.equals("quick")
-          || name.equals("no-harness")
-          || name.equals("no-node-warmup")) {
-        options.put(name, "true");
-      } else {
-        options.put(name, args[++i]);
-      }
-    }
-    Benchmark benchmark = new Benchmark(options);
+    Benchmark benchmark = new Benchmark(BenchOptions.parse(args));
     int failures = benchmark.run();
     System.exit(failures == 0 ? 0 : 1);
   }
 
-  private long opsFor(Workload workload) {
-    if (options.containsKey("ops")) {
-      return Long.parseLong(options.get("ops"));
-    }
-    if (quick) {
-      return 300;
-    }
-    // Sized for 10-40 s per client on a 2-core machine (client and node sharing it).
-    return switch (workload) {
-      case INSERT -> noNode ? 2_000_000 : 200_000;
-      case SELECT -> noNode ? 1_000_000 : 100_000;
-      case SELECT_KEY -> noNode ? 2_000_000 : 200_000;
-    };
-  }
-
-  private long warmupFor(Workload workload) {
-    if (options.containsKey("warmup")) {
-      return Long.parseLong(options.get("warmup"));
-    }
-    return quick ? 200 : Math.max(20_000, opsFor(workload) / 5);
-  }
-
-  private List<String> list(String name, String defaults) {
-    return Arrays.asList(options.getOrDefault(name, defaults).split(","));
-  }
-
   private int run() throws Exception {
-    int rounds = Integer.parseInt(options.getOrDefault("rounds", quick ? "1" : "2"));
-    List<Integer> concurrencies =
-        list("concurrency", quick ? "100" : "100,256,1024").stream()
-            .map(Integer::parseInt)
-            .toList();
-    List<String> clients =
-        list(
-            "clients",
-            scylla
-                ? String.join(",", SCYLLA_MODE_CLIENTS)
-                : FLOOR
-                    + ","
-                    + String.join(",", ASYNC_CLIENTS)
-                        .replace("scylla-policies,", "")
-                        .replace("scylla-shard-unaware,", "")
-                    + ","
-                    + String.join(",", SYNC_CLIENTS));
-    // select has no partition key, hence no owning shard: not a ScyllaDB-shaped workload
-    List<Workload> workloads =
-        list("workloads", scylla ? "insert,select-key" : "insert,select,select-key").stream()
-            .map(Workload::of)
-            .toList();
-    if (!options.containsKey("no-harness")
-        && !clients.contains(HARNESS)
-        && clients.stream().map(Benchmark::kind).anyMatch(ASYNC_CLIENTS::contains)) {
-      List<String> withHarness = new ArrayList<>();
-      withHarness.add(HARNESS);
-      withHarness.addAll(clients);
-      clients = withHarness;
-    }
-    int syncThreads = Integer.parseInt(options.getOrDefault("sync-threads", "256"));
+    int rounds = options.rounds();
+    List<Integer> concurrencies = options.concurrencies();
+    List<String> clients = options.clients();
+    List<Workload> workloads = options.workloads();
+    int syncThreads = options.syncThreads();
     String started = LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME);
     String load = loadAverage();
     int failures = 0;
-    if (fake) {
-      startFakeNode();
-    }
-    if (scylla) {
-      startScyllaCluster();
-    }
-    serverPid = serverPid();
-    try (CqlSession admin = noNode ? null : adminSession()) {
-      if (!noNode) {
-        schema(admin);
-      }
-      if (!quick && !options.containsKey("no-node-warmup")) {
-        warmNode(admin, workloads);
+    BenchTarget target = BenchTarget.start(options, javaBin, classpath, log);
+    scyllaCluster = target.scyllaCluster();
+    launcher = new ClientLauncher(options, javaBin, classpath, target.serverPid(), log);
+    try (BenchTable table = options.noNode ? null : BenchTable.open(options.host, options.port)) {
+      if (!options.quick && !options.has("no-node-warmup")) {
+        warmNode(table, workloads);
       }
       for (Workload workload : workloads) {
-        if (!noNode) {
-          fill(admin, workload);
+        if (table != null) {
+          table.fill(workload);
         }
         for (int round = 1; round <= rounds; round++) {
           for (int concurrency : concurrencies) {
             for (String client : clients) {
-              if (ASYNC_CLIENTS.contains(kind(client))
+              if (ASYNC_CLIENTS.contains(ClientLauncher.kind(client))
                   || client.equals(HARNESS)
                   || client.equals(FLOOR)) {
-                failures += measure(admin, client, workload, concurrency, round) ? 0 : 1;
+                failures += measure(table, client, workload, concurrency, round) ? 0 : 1;
               }
             }
           }
           for (String client : clients) {
-            if (SYNC_CLIENTS.contains(kind(client))
-                || VirtualThreadClients.isVirtual(kind(client))) {
-              failures += measure(admin, client, workload, syncThreads, round) ? 0 : 1;
+            if (SYNC_CLIENTS.contains(ClientLauncher.kind(client))
+                || VirtualThreadClients.isVirtual(ClientLauncher.kind(client))) {
+              failures += measure(table, client, workload, syncThreads, round) ? 0 : 1;
             }
           }
         }
       }
     } finally {
-      if (fakeNode != null) {
-        fakeNode.destroy();
-        fakeNode.waitFor(10, TimeUnit.SECONDS);
-      }
-      if (scyllaCluster != null) {
-        scyllaCluster.close();
-      }
+      target.close();
     }
-    String mode = scylla ? "scylla" : fake ? "fake" : "node";
-    Report report = new Report(results, mode, target(), jvmFlags, futureBytes());
+    Report report =
+        new Report(results, options.mode(), options.target(), options.jvmFlags, futureBytes());
     String table = report.table(started, load, rounds);
     log.println();
     log.println(table);
     List<String> resultLines = report.resultLines();
     resultLines.forEach(log::println);
-    String out =
-        options.getOrDefault(
-            "out",
-            "benchmark-results/latest"
-                + (scylla ? "-scylla" : fake ? "-fake" : "")
-                + (quick ? "-quick" : "")
-                + ".md");
-    Path path = Path.of(out);
+    Path path = Path.of(options.out());
     if (path.getParent() != null) {
       Files.createDirectories(path.getParent());
     }
@@ -269,60 +149,17 @@ public final class Benchmark {
     return failures;
   }
 
-  private String target() {
-    if (scylla) {
-      return String.format(
-          Locale.ROOT,
-          "the fake ScyllaDB cluster (FakeScyllaCluster, its own JVM: %s node(s) x %s shards from"
-              + " %s:%d, shard-aware port %d; a request on a non-owning shard hops to the owning"
-              + " shard's event loop and back, spinning %s us there)",
-          options.getOrDefault("nodes", "2"),
-          options.getOrDefault("shards", "2"),
-          host,
-          port,
-          shardAwarePort(),
-          options.getOrDefault("hop-us", "5"));
-    }
-    return fake
-        ? "the fake node (BenchFakeNode, its own JVM)"
-        : "the local node " + host + ":" + port;
-  }
-
-  private int shardAwarePort() {
-    return Integer.parseInt(options.getOrDefault("shard-aware-port", "39043"));
-  }
-
-  // ---------------- the node ----------------
-
-  private CqlSession adminSession() {
-    return CqlSession.builder()
-        .addContactPoint(new InetSocketAddress(host, port))
-        .withLocalDatacenter("datacenter1")
-        .withRequestTimeout(Duration.ofSeconds(60))
-        .withSessionName("bench-admin")
-        .build();
-  }
-
-  private void schema(CqlSession admin) {
-    admin
-        .execute(
-            "CREATE KEYSPACE IF NOT EXISTS benchmarks WITH replication ="
-                + " {'class': 'NetworkTopologyStrategy', 'datacenter1': 1}")
-        .close();
-    admin
-        .execute("CREATE TABLE IF NOT EXISTS benchmarks.basic (id uuid PRIMARY KEY, val int)")
-        .close();
-  }
-
-  private void warmNode(CqlSession admin, List<Workload> workloads) throws Exception {
+  /** Runs ours and the baseline once per workload, unmeasured: the node's JIT warms up. */
+  private void warmNode(BenchTable table, List<Workload> workloads) throws Exception {
     log.println("== warming the node (results discarded)");
     for (Workload workload : workloads) {
-      if (!noNode) {
-        fill(admin, workload);
+      if (table != null) {
+        table.fill(workload);
       }
       for (String client : List.of("scylla", BASELINE)) {
         Map<String, Double> m =
-            runClient(client, workload, 256, opsFor(workload) / 4, warmupFor(workload));
+            launcher.run(
+                client, workload, 256, options.opsFor(workload) / 4, options.warmupFor(workload));
         log.printf(
             Locale.ROOT,
             "   warm-up %s %s: %s%n",
@@ -332,109 +169,6 @@ public final class Benchmark {
                 ? "FAILED"
                 : String.format(Locale.ROOT, "%.0f ops/s", m.get("ops") / m.get("seconds")));
       }
-    }
-  }
-
-  /**
-   * Prepares the table for a workload: empty for insert, 10 rows for select, KEYS for select-key.
-   */
-  private void fill(CqlSession admin, Workload workload) throws Exception {
-    admin.execute("TRUNCATE benchmarks.basic").close();
-    int rows =
-        switch (workload) {
-          case INSERT -> 0;
-          case SELECT -> 10;
-          case SELECT_KEY -> Clients.KEYS;
-        };
-    PreparedStatement insert = admin.prepare(Clients.INSERT);
-    Semaphore inFlight = new Semaphore(256);
-    List<CompletableFuture<?>> pending = new ArrayList<>();
-    for (int i = 0; i < rows; i++) {
-      inFlight.acquire();
-      CompletionStage<?> stage =
-          admin
-              .executeAsync(insert.bind(Clients.key(i), i))
-              .whenComplete((r, e) -> inFlight.release());
-      pending.add(stage.toCompletableFuture());
-    }
-    CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
-  }
-
-  private long count(CqlSession admin) {
-    return admin.execute("SELECT COUNT(*) FROM benchmarks.basic").one().getLong(0);
-  }
-
-  private void startFakeNode() throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(javaBin);
-    command.addAll(List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC", "-cp", classpath));
-    command.add(BenchFakeNode.class.getName());
-    command.add(host);
-    command.add(String.valueOf(port));
-    fakeNode = new ProcessBuilder(command).redirectErrorStream(true).start();
-    BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(fakeNode.getInputStream(), StandardCharsets.UTF_8));
-    String line = reader.readLine();
-    if (line == null || !line.startsWith("FAKE-NODE-READY")) {
-      throw new IllegalStateException("the fake node did not start: " + line);
-    }
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                reader.transferTo(java.io.Writer.nullWriter());
-              } catch (IOException ignored) {
-                // the node stopped
-              }
-            });
-    drain.setDaemon(true);
-    drain.start();
-    log.println("== fake node (pid " + fakeNode.pid() + ") on " + host + ":" + port);
-  }
-
-  private void startScyllaCluster() throws IOException {
-    scyllaCluster =
-        ScyllaClusterProcess.start(
-            javaBin,
-            classpath,
-            host,
-            port,
-            shardAwarePort(),
-            Integer.parseInt(options.getOrDefault("nodes", "2")),
-            Integer.parseInt(options.getOrDefault("shards", "2")),
-            Long.parseLong(options.getOrDefault("hop-us", "5")));
-    log.println("== " + target() + ", pid " + scyllaCluster.pid());
-  }
-
-  /** The pid of the process listening on the node's port (a fake, or the real node). */
-  private long serverPid() {
-    if (fakeNode != null) {
-      return fakeNode.pid();
-    }
-    if (scyllaCluster != null) {
-      return scyllaCluster.pid();
-    }
-    try {
-      Process ss =
-          new ProcessBuilder("ss", "-ltnpH", "( sport = :" + port + " )")
-              .redirectErrorStream(true)
-              .start();
-      String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      ss.waitFor();
-      java.util.regex.Pattern pid = java.util.regex.Pattern.compile("pid=(\\d+)");
-      for (String line : out.split("\n")) {
-        // the node's own address: other local nodes may listen on the same port elsewhere
-        if (line.contains(" " + host + ":" + port + " ")) {
-          java.util.regex.Matcher m = pid.matcher(line);
-          if (m.find()) {
-            return Long.parseLong(m.group(1));
-          }
-        }
-      }
-      return -1;
-    } catch (Exception e) {
-      return -1;
     }
   }
 
@@ -467,21 +201,19 @@ public final class Benchmark {
     return Math.round((double) least / futures.length);
   }
 
-  // ---------------- one client run ----------------
-
   private boolean measure(
-      CqlSession admin, String client, Workload workload, int concurrency, int round)
+      BenchTable table, String client, Workload workload, int concurrency, int round)
       throws Exception {
     boolean harness = client.equals(HARNESS);
-    if (workload == Workload.INSERT && !noNode && !harness) {
-      admin.execute("TRUNCATE benchmarks.basic").close();
+    if (workload == Workload.INSERT && table != null && !harness) {
+      table.truncate();
     }
-    long ops = opsFor(workload);
-    long warmup = warmupFor(workload);
+    long ops = options.opsFor(workload);
+    long warmup = options.warmupFor(workload);
     if (scyllaCluster != null) {
       scyllaCluster.counters(); // zeroes them
     }
-    Map<String, Double> m = runClient(client, workload, concurrency, ops, warmup);
+    Map<String, Double> m = launcher.run(client, workload, concurrency, ops, warmup);
     if (m != null && scyllaCluster != null) {
       // warm-up and measured requests alike: where requests land does not change as the JIT warms
       ScyllaClusterProcess.Counters counters = scyllaCluster.counters();
@@ -494,8 +226,8 @@ public final class Benchmark {
       return false;
     }
     String check = "";
-    if (workload == Workload.INSERT && !noNode && !harness) {
-      long rows = count(admin);
+    if (workload == Workload.INSERT && table != null && !harness) {
+      long rows = table.count();
       check = " count=" + rows;
       if (rows != ops + warmup) {
         log.printf(
@@ -524,116 +256,5 @@ public final class Benchmark {
                 ? String.format(Locale.ROOT, " owning shard %.2f", result.owningShardFraction())
                 : ""));
     return true;
-  }
-
-  /**
-   * The harness's classpath less the Apache driver's jars ({@code java-driver-*}), then the jars of
-   * the ScyllaDB driver (module benchmarks-scylladb-driver, {@code -Dbench.scylladb-driver-lib}):
-   * the fork's driver and protocol classes, the harness's versions of what both share.
-   */
-  private String scyllaDbDriverClasspath() throws IOException {
-    Path lib =
-        Path.of(
-            System.getProperty(
-                "bench.scylladb-driver-lib", "benchmarks-scylladb-driver/target/lib"));
-    if (!Files.isDirectory(lib)) {
-      throw new IllegalStateException(
-          "no "
-              + lib.toAbsolutePath()
-              + ": build it with mvn -pl benchmarks,benchmarks-scylladb-driver -am package");
-    }
-    List<String> entries = new ArrayList<>();
-    for (String entry : classpath.split(java.io.File.pathSeparator)) {
-      if (!Path.of(entry).getFileName().toString().startsWith("java-driver-")) {
-        entries.add(entry);
-      }
-    }
-    try (var jars = Files.list(lib)) {
-      jars.map(Path::toString).filter(j -> j.endsWith(".jar")).sorted().forEach(entries::add);
-    }
-    return String.join(java.io.File.pathSeparator, entries);
-  }
-
-  /**
-   * The client a name runs: {@code scylla@base} is {@code scylla} on another build of the driver
-   * (an A/B run of two commits, interleaved like any two clients), whose jars the harness's {@code
-   * -Dbench.build.base=JAR[:JAR]} names; they go before the harness's own on the classpath.
-   */
-  static String kind(String client) {
-    int at = client.indexOf('@');
-    return at < 0 ? client : client.substring(0, at);
-  }
-
-  /** The jars of a {@code client@build}'s build and a path separator, or "" for the harness's. */
-  private static String build(String client) {
-    int at = client.indexOf('@');
-    if (at < 0) {
-      return "";
-    }
-    String jars = System.getProperty("bench.build." + client.substring(at + 1));
-    if (jars == null) {
-      throw new IllegalArgumentException(
-          client + ": no -Dbench.build." + client.substring(at + 1) + "=JAR[:JAR] given");
-    }
-    return jars + java.io.File.pathSeparator;
-  }
-
-  /** Runs one client JVM; returns its METRICS, or null if it failed. */
-  private Map<String, Double> runClient(
-      String client, Workload workload, int concurrency, long ops, long warmup) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(javaBin);
-    command.addAll(jvmFlags);
-    if (noNode) {
-      command.add("-Dbench.select-key-value=" + BenchScyllaCluster.ROW_VALUE);
-    }
-    if (scylla) {
-      command.add("-Dbench.shard-aware-port=" + shardAwarePort());
-    }
-    command.add("-cp");
-    command.add(
-        client.equals(SCYLLADB_DRIVER) ? scyllaDbDriverClasspath() : build(client) + classpath);
-    command.add(ClientMain.class.getName());
-    command.addAll(
-        List.of(
-            kind(client),
-            workload.label,
-            String.valueOf(concurrency),
-            String.valueOf(ops),
-            String.valueOf(warmup),
-            host,
-            String.valueOf(port),
-            String.valueOf(serverPid)));
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.PIPE)
-            .start();
-    List<String> output = new ArrayList<>();
-    Map<String, Double> metrics = null;
-    try (BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        output.add(line);
-        if (line.startsWith("METRICS ")) {
-          metrics = new LinkedHashMap<>();
-          for (String field : line.substring(8).trim().split(" ")) {
-            int eq = field.indexOf('=');
-            metrics.put(field.substring(0, eq), Double.parseDouble(field.substring(eq + 1)));
-          }
-        }
-      }
-    }
-    int exit = process.waitFor();
-    if (exit != 0 || metrics == null) {
-      log.println("   client " + client + " exited with " + exit + "; its output:");
-      output.stream()
-          .skip(Math.max(0, output.size() - 40))
-          .forEach(l -> log.println("     | " + l));
-      return null;
-    }
-    return metrics;
   }
 }

@@ -2,8 +2,6 @@ package io.scyllaboot.benchmarks;
 
 import io.scyllaboot.benchmarks.ScaleWork.Axis;
 import io.scyllaboot.benchmarks.ScaleWork.Client;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -133,24 +131,8 @@ public final class ScaleClient {
 
   /** CPU ns, allocated bytes, GC count and ms of this process; the server's CPU ns (or -1). */
   static long[] counters(long serverPid) {
-    long gcCount = 0;
-    long gcMillis = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      gcCount += Math.max(0, gc.getCollectionCount());
-      gcMillis += Math.max(0, gc.getCollectionTime());
-    }
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    long allocated = 0;
-    for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-      allocated += Math.max(0, bytes);
-    }
-    long cpu =
-        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-            .getProcessCpuTime();
-    long[] server = ClientMain.processCpu(serverPid);
-    return new long[] {
-      cpu, allocated, gcCount, gcMillis, server[0] < 0 ? -1 : server[0] + server[1]
-    };
+    long[] jvm = ProcessCounters.jvm();
+    long[] server = ProcessCounters.processCpu(serverPid);
+    return new long[] {jvm[0], jvm[1], jvm[2], jvm[3], server[0] < 0 ? -1 : server[0] + server[1]};
   }
 }

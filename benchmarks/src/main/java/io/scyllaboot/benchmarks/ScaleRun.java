@@ -12,7 +12,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -85,12 +84,7 @@ public final class ScaleRun {
   private ScaleRun(Map<String, String> options) {
     this.options = options;
     this.quick = options.containsKey("quick");
-    this.jvmFlags =
-        Arrays.asList(
-            options
-                .getOrDefault("jvm", "-Xms1g -Xmx1g -XX:+UseG1GC -XX:+AlwaysPreTouch")
-                .trim()
-                .split("\\s+"));
+    this.jvmFlags = ChildJvms.flags(options.getOrDefault("jvm", ChildJvms.DEFAULT_FLAGS));
   }
 
   public static void main(String[] args) throws Exception {
@@ -225,22 +219,7 @@ public final class ScaleRun {
             String.valueOf(cluster.pid())));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> output = new ArrayList<>();
-    Map<String, Double> metrics = null;
-    try (BufferedReader reader =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        output.add(line);
-        if (line.startsWith("METRICS ")) {
-          metrics = new LinkedHashMap<>();
-          for (String field : line.substring(8).trim().split(" ")) {
-            int eq = field.indexOf('=');
-            metrics.put(field.substring(0, eq), Double.parseDouble(field.substring(eq + 1)));
-          }
-        }
-      }
-    }
+    Map<String, Double> metrics = ChildJvms.metrics(process, output);
     int exit = process.waitFor();
     if (exit != 0 || metrics == null || metrics.get("ops") <= 0) {
       System.out.printf(
@@ -307,17 +286,7 @@ public final class ScaleRun {
       if (line == null) {
         throw new IllegalStateException("the fake cluster did not start: " + seen);
       }
-      Thread drain =
-          new Thread(
-              () -> {
-                try {
-                  reader.transferTo(java.io.Writer.nullWriter());
-                } catch (IOException ignored) {
-                  // stopped
-                }
-              });
-      drain.setDaemon(true);
-      drain.start();
+      ChildJvms.drain(reader);
     }
 
     long pid() {

@@ -251,7 +251,7 @@ final class ScaleWork {
 
     @Override
     void open(InetSocketAddress node) {
-      session = Clients.apacheSession(node);
+      session = ApacheClients.apacheSession(node);
       switch (axis) {
         case CONCURRENCY, NODES -> prepared = session.prepare(SELECT_KEY);
         case ROWS -> prepared = session.prepare(rows(x));

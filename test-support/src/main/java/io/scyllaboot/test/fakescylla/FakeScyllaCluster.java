@@ -1,6 +1,5 @@
 package io.scyllaboot.test.fakescylla;
 
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -10,14 +9,10 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,49 +49,41 @@ public final class FakeScyllaCluster implements AutoCloseable {
   private final Builder config;
   private final EventLoopGroup acceptors;
   private final List<FakeScyllaNode> nodes = new ArrayList<>();
-  private final long[] ring; // every vnode token, ascending
-  private final int[] ringOwner; // the node of each ring token
-  private final Map<String, PrimedStatement> primedByQuery = new ConcurrentHashMap<>();
-  private final Map<Long, PrimedStatement> primedById = new ConcurrentHashMap<>();
-  private final Set<String> rateLimited = ConcurrentHashMap.newKeySet();
-  private final Map<String, Tablet[]> tablets = new ConcurrentHashMap<>();
+  private final TokenRing ring;
+  private final PrimedStatements primed = new PrimedStatements();
+  private final TabletTables tablets = new TabletTables();
   private final FakeClientRoutes clientRoutes = new FakeClientRoutes(this);
   private volatile long crossShardDelayNanos;
   private volatile long crossShardHopSpinNanos = -1; // -1: no hop
 
   private FakeScyllaCluster(Builder config) {
     this.config = config;
-    int total = config.nodes * config.tokensPerNode;
-    ring = new long[total];
-    ringOwner = new int[total];
-    // Evenly spaced tokens, dealt to the nodes in turn: node k % N owns the range up to token k.
-    long step = Long.divideUnsigned(-1L, total);
-    List<List<Long>> tokensOf = new ArrayList<>();
-    for (int i = 0; i < config.nodes; i++) {
-      tokensOf.add(new ArrayList<>());
-    }
-    for (int k = 0; k < total; k++) {
-      ring[k] = Long.MIN_VALUE + (k + 1) * step;
-      ringOwner[k] = k % config.nodes;
-      tokensOf.get(k % config.nodes).add(ring[k]);
-    }
+    ring = new TokenRing(config.nodes, config.tokensPerNode, config.replicationFactor);
     acceptors =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("fake-scylla-accept", true), NioIoHandler.newFactory());
-    byte[] first = config.firstAddress.getAddress();
     try {
       for (int i = 0; i < config.nodes; i++) {
-        byte[] ip = first.clone();
-        ip[ip.length - 1] = (byte) ((first[ip.length - 1] & 0xFF) + i);
         FakeScyllaNode node =
             new FakeScyllaNode(
-                this, i, InetAddress.getByAddress(ip), config.shards, tokensOf.get(i));
+                this, i, nth(config.firstAddress, i), config.shards, ring.tokensOf(i));
         nodes.add(node);
         node.start();
       }
-    } catch (UnknownHostException | RuntimeException e) {
+    } catch (RuntimeException e) {
       close();
-      throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+      throw e;
+    }
+  }
+
+  /** The address {@code index} past {@code first} in its last byte: node {@code index}'s. */
+  private static InetAddress nth(InetAddress first, int index) {
+    byte[] ip = first.getAddress().clone();
+    ip[ip.length - 1] = (byte) ((ip[ip.length - 1] & 0xFF) + index);
+    try {
+      return InetAddress.getByAddress(ip);
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -137,13 +124,8 @@ public final class FakeScyllaCluster implements AutoCloseable {
     if (config.advertisedFirst == null) {
       return listening;
     }
-    byte[] ip = config.advertisedFirst.getAddress().clone();
-    ip[ip.length - 1] = (byte) ((ip[ip.length - 1] & 0xFF) + index);
-    try {
-      return new java.net.InetSocketAddress(InetAddress.getByAddress(ip), config.advertisedPort);
-    } catch (UnknownHostException e) {
-      throw new IllegalStateException(e);
-    }
+    return new java.net.InetSocketAddress(
+        nth(config.advertisedFirst, index), config.advertisedPort);
   }
 
   public int ignoreMsb() {
@@ -172,11 +154,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
       int[] pkIndices,
       List<Column> result,
       List<List<Object>> rows) {
-    PrimedStatement statement =
-        new PrimedStatement(ByteBufAllocator.DEFAULT, query, variables, pkIndices, result, rows);
-    primedByQuery.put(query, statement);
-    primedById.put(statement.key, statement);
-    return statement.id.clone();
+    return primed.prime(query, variables, pkIndices, result, rows);
   }
 
   /**
@@ -185,11 +163,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
    * SCYLLA_RATE_LIMIT_ERROR}, Config_error 0x2300 otherwise.
    */
   public void rateLimit(String query, boolean on) {
-    if (on) {
-      rateLimited.add(query);
-    } else {
-      rateLimited.remove(query);
-    }
+    primed.rateLimit(query, on);
   }
 
   /**
@@ -201,19 +175,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
    * @throws IllegalArgumentException if two tablets overlap
    */
   public void tablets(String keyspace, String table, List<FakeTablet> tabletList) {
-    String key = keyspace + "." + table;
-    if (tabletList.isEmpty()) {
-      tablets.remove(key);
-      return;
-    }
-    Tablet[] sorted = tabletList.stream().map(FakeTablet::toTablet).toArray(Tablet[]::new);
-    Arrays.sort(sorted, Comparator.comparingLong(Tablet::lastToken));
-    for (int i = 1; i < sorted.length; i++) {
-      if (sorted[i].overlaps(sorted[i - 1])) {
-        throw new IllegalArgumentException("tablets overlap: " + sorted[i - 1] + ", " + sorted[i]);
-      }
-    }
-    tablets.put(key, sorted);
+    tablets.put(keyspace, table, tabletList);
   }
 
   /**
@@ -221,23 +183,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
    * replicas on nodes k, k+1 ... (mod N), on shard (k + r) mod that node's shard count.
    */
   public List<FakeTablet> evenTablets(int count, int replicas) {
-    if (count < 1 || replicas < 1 || replicas > nodes.size()) {
-      throw new IllegalArgumentException(count + " tablets of " + replicas + " replicas");
-    }
-    List<FakeTablet> result = new ArrayList<>();
-    long step = Long.divideUnsigned(-1L, count);
-    long first = Long.MIN_VALUE + 1;
-    for (int k = 0; k < count; k++) {
-      long last = k == count - 1 ? Long.MAX_VALUE : Long.MIN_VALUE + (k + 1) * step;
-      List<FakeTablet.Replica> list = new ArrayList<>();
-      for (int r = 0; r < replicas; r++) {
-        FakeScyllaNode node = nodes.get((k + r) % nodes.size());
-        list.add(new FakeTablet.Replica(node.hostId(), (k + r) % node.shardCount()));
-      }
-      result.add(new FakeTablet(first, last, list));
-      first = last + 1;
-    }
-    return result;
+    return TabletTables.even(nodes, count, replicas);
   }
 
   /**
@@ -305,13 +251,12 @@ public final class FakeScyllaCluster implements AutoCloseable {
   }
 
   PrimedStatement primed(String query) {
-    return primedByQuery.get(query);
+    return primed.byQuery(query);
   }
 
   /** The statement primed with the id at {@code buf[at, at + length)}, or null. */
   PrimedStatement primedById(io.netty.buffer.ByteBuf buf, int at, int length) {
-    PrimedStatement statement = primedById.get(PrimedStatement.key(buf, at, length));
-    return statement != null && statement.hasId(buf, at, length) ? statement : null;
+    return primed.byId(buf, at, length);
   }
 
   boolean lean() {
@@ -319,61 +264,28 @@ public final class FakeScyllaCluster implements AutoCloseable {
   }
 
   boolean isRateLimited(String query) {
-    return !rateLimited.isEmpty() && rateLimited.contains(query);
+    return primed.isRateLimited(query);
   }
 
+  /** A table's tablets, sorted by last token, or null when it is on vnodes. */
   Tablet[] tablets(String keyspace, String table) {
-    return tablets.isEmpty() ? null : tablets.get(keyspace + "." + table);
-  }
-
-  /** The tablet holding a token, or null. */
-  static Tablet find(Tablet[] sorted, long token) {
-    int low = 0;
-    int high = sorted.length - 1;
-    while (low <= high) {
-      int middle = (low + high) >>> 1;
-      if (sorted[middle].lastToken() < token) {
-        low = middle + 1;
-      } else if (sorted[middle].firstToken() > token) {
-        high = middle - 1;
-      } else {
-        return sorted[middle];
-      }
-    }
-    return null;
+    return tablets.get(keyspace, table);
   }
 
   /** Whether a node is among the replication factor's nodes that follow a token on the ring. */
   boolean isReplica(int node, long token) {
-    int at = Arrays.binarySearch(ring, token);
-    int start = at >= 0 ? at : -at - 1; // the first ring token >= token, wrapping
-    int found = 0;
-    boolean[] seen = new boolean[nodes.size()];
-    for (int i = 0; i < ring.length && found < config.replicationFactor; i++) {
-      int owner = ringOwner[(start + i) % ring.length];
-      if (!seen[owner]) {
-        if (owner == node) {
-          return true;
-        }
-        seen[owner] = true;
-        found++;
-      }
-    }
-    return false;
+    return ring.isReplica(node, token);
   }
 
   /** The keyspaces of primed statements and tablet tables. */
   Set<String> keyspaces() {
-    Set<String> keyspaces = new TreeSet<>();
-    primedByQuery.values().forEach(statement -> keyspaces.add(statement.keyspace));
+    Set<String> keyspaces = new TreeSet<>(primed.keyspaces());
     keyspaces.addAll(tabletKeyspaces());
     return keyspaces;
   }
 
   Set<String> tabletKeyspaces() {
-    Set<String> keyspaces = new TreeSet<>();
-    tablets.keySet().forEach(key -> keyspaces.add(key.substring(0, key.indexOf('.'))));
-    return keyspaces;
+    return tablets.keyspaces();
   }
 
   /** Configures a cluster; {@link #build()} starts it. */

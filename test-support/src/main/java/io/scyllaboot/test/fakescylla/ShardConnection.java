@@ -7,10 +7,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
-import io.scyllaboot.driver.internal.routing.Murmur3;
 import io.scyllaboot.driver.internal.routing.Tablet;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -39,14 +37,8 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private boolean hopFlushPending;
 
   // The current request's values (offsets into its body) and routing; reused, single-threaded.
-  private int valueCount;
-  private int[] valueOffsets = new int[8];
-  private int[] valueLengths = new int[8];
-  private boolean skipMetadata;
-  private Long token;
-  private int owningShard;
-  private boolean replica;
-  private Tablet payloadTablet;
+  private final QueryParameters parameters = new QueryParameters();
+  private final RequestRoute route;
 
   ShardConnection(
       FakeScyllaNode node,
@@ -61,6 +53,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     this.connectionId = connectionId;
     this.clientPort = clientPort;
     this.lean = cluster.lean();
+    this.route = new RequestRoute(node, shard);
   }
 
   @Override
@@ -141,10 +134,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     if ((flags & Wire.FLAG_CUSTOM_PAYLOAD) != 0) {
       skipBytesMap(body);
     }
-    token = null;
-    owningShard = -1;
-    replica = false;
-    payloadTablet = null;
+    route.reset();
     switch (opcode) {
       case Opcodes.OPTIONS -> {
         record(opcode, stream, null);
@@ -189,13 +179,13 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private void query(ChannelHandlerContext ctx, int stream, String query, ByteBuf body) {
     PrimedStatement primed = cluster.primed(query);
     if (primed != null) {
-      String malformed = checkedParameters(body);
+      String malformed = parameters.read(body);
       if (malformed != null) {
         record(Opcodes.QUERY, stream, query);
         writeError(ctx, stream, Wire.PROTOCOL_ERROR, malformed);
         return;
       }
-      route(ctx, primed, body);
+      routeRequest(ctx, primed, body);
       answer(ctx, stream, Opcodes.QUERY, primed, false, null);
       return;
     }
@@ -239,14 +229,14 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       Wire.end(target, start);
       return;
     }
-    String malformed = checkedParameters(body);
+    String malformed = parameters.read(body);
     if (malformed != null) {
       record(Opcodes.EXECUTE, stream, primed.query);
       writeError(ctx, stream, Wire.PROTOCOL_ERROR, malformed);
       return;
     }
-    route(ctx, primed, body);
-    answer(ctx, stream, Opcodes.EXECUTE, primed, skipMetadata, clientMetadataId);
+    routeRequest(ctx, primed, body);
+    answer(ctx, stream, Opcodes.EXECUTE, primed, parameters.skipMetadata, clientMetadataId);
   }
 
   /** Answers a primed statement: the rate-limit error or its result, maybe with a tablet. */
@@ -257,23 +247,26 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       PrimedStatement primed,
       boolean skip,
       byte[] clientMetadataId) {
-    boolean elsewhere = owningShard >= 0 && owningShard != shard;
+    boolean elsewhere = route.owningShard >= 0 && route.owningShard != shard;
     long delay = cluster.crossShardDelayNanos();
     long spin = cluster.crossShardHopSpinNanos();
     boolean delayed = elsewhere && delay > 0;
-    boolean hop = elsewhere && !delayed && spin >= 0 && owningShard < generation.shards();
+    boolean hop = elsewhere && !delayed && spin >= 0 && route.owningShard < generation.shards();
     ByteBuf target = delayed || hop ? ctx.alloc().heapBuffer() : batch(ctx);
     if (cluster.isRateLimited(primed.query)) {
-      payloadTablet = null; // errors carry no payload
+      route.payloadTablet = null; // errors carry no payload
       int start = Wire.begin(target, 0, stream, Opcodes.ERROR);
       writeRateLimit(target, primed);
       Wire.end(target, start);
     } else {
       int start =
           Wire.begin(
-              target, payloadTablet != null ? Wire.FLAG_CUSTOM_PAYLOAD : 0, stream, Opcodes.RESULT);
-      if (payloadTablet != null) {
-        ByteBuffer payload = TabletPayloads.encode(payloadTablet);
+              target,
+              route.payloadTablet != null ? Wire.FLAG_CUSTOM_PAYLOAD : 0,
+              stream,
+              Opcodes.RESULT);
+      if (route.payloadTablet != null) {
+        ByteBuffer payload = TabletPayloads.encode(route.payloadTablet);
         target.writeShort(1);
         Primitives.writeString(target, Tablet.PAYLOAD_KEY);
         target.writeInt(payload.remaining()).writeBytes(payload);
@@ -293,7 +286,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
                 delay,
                 TimeUnit.NANOSECONDS);
       } else {
-        generation.loops()[owningShard].execute(
+        generation.loops()[route.owningShard].execute(
             () -> {
               spin(spin);
               node.countHop();
@@ -348,116 +341,9 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /**
-   * Query parameters (v4): remembers where each value is and whether to skip metadata. Strict, as a
-   * server is: a consistency out of range or bytes left after the last parameter (a body laid out
-   * for another variant of the protocol) is a protocol error, returned as its message; null when
-   * the parameters are well-formed.
-   */
-  private String checkedParameters(ByteBuf body) {
-    try {
-      return readParameters(body);
-    } catch (IndexOutOfBoundsException e) {
-      return "fake scylla: query parameters end early (" + e.getMessage() + ")";
-    }
-  }
-
-  private String readParameters(ByteBuf body) {
-    valueCount = 0;
-    int consistency = body.readUnsignedShort();
-    if (consistency > 0x000A) {
-      return "fake scylla: unknown consistency 0x" + Integer.toHexString(consistency);
-    }
-    int flags = body.readUnsignedByte();
-    skipMetadata = (flags & 0x02) != 0;
-    if ((flags & 0x01) != 0) {
-      int count = body.readUnsignedShort();
-      if (count > valueOffsets.length) {
-        valueOffsets = Arrays.copyOf(valueOffsets, count);
-        valueLengths = Arrays.copyOf(valueLengths, count);
-      }
-      for (int i = 0; i < count; i++) {
-        if ((flags & 0x40) != 0) {
-          Primitives.skipString(body); // named values: taken in order, names ignored
-        }
-        int length = body.readInt();
-        valueOffsets[i] = body.readerIndex();
-        valueLengths[i] = length;
-        if (length > 0) {
-          body.skipBytes(length);
-        }
-      }
-      valueCount = count;
-    }
-    int end = body.readerIndex();
-    if ((flags & 0x04) != 0) {
-      body.skipBytes(4); // page size
-    }
-    if ((flags & 0x08) != 0) {
-      int length = body.readInt();
-      body.skipBytes(Math.max(length, 0)); // paging state
-    }
-    if ((flags & 0x10) != 0) {
-      body.skipBytes(2); // serial consistency
-    }
-    if ((flags & 0x20) != 0) {
-      body.skipBytes(8); // timestamp
-    }
-    if (body.isReadable()) {
-      return "fake scylla: " + body.readableBytes() + " bytes left after the query parameters";
-    }
-    body.readerIndex(end); // the values stay addressable from where they end
-    return null;
-  }
-
-  /** The token of the partition key values, its owning shard here, and the tablet to send. */
-  private void route(ChannelHandlerContext ctx, PrimedStatement primed, ByteBuf body) {
-    int[] pk = primed.pkIndices;
-    if (pk.length == 0 || lean) {
-      return;
-    }
-    for (int index : pk) {
-      if (index >= valueCount || valueLengths[index] < 0) {
-        return; // a missing or null key value: no token
-      }
-    }
-    long t;
-    if (pk.length == 1) {
-      t = Murmur3.token(body, valueOffsets[pk[0]], valueLengths[pk[0]]);
-    } else {
-      // Composite key: each component as [short length][bytes][byte 0].
-      ByteBuf key = ctx.alloc().heapBuffer();
-      try {
-        for (int index : pk) {
-          key.writeShort(valueLengths[index]);
-          key.writeBytes(body, valueOffsets[index], valueLengths[index]);
-          key.writeByte(0);
-        }
-        t = Murmur3.token(key, key.readerIndex(), key.readableBytes());
-      } finally {
-        key.release();
-      }
-    }
-    token = t;
-    Tablet[] tablets = cluster.tablets(primed.keyspace, primed.table);
-    if (tablets == null) {
-      owningShard = generation.sharder().shardOf(t);
-      replica = cluster.isReplica(node.index(), t);
-      return;
-    }
-    Tablet tablet = FakeScyllaCluster.find(tablets, t);
-    if (tablet == null) {
-      return;
-    }
-    for (Tablet.Replica candidate : tablet.replicas()) {
-      if (candidate.hostId().equals(node.hostId())) {
-        owningShard = candidate.shard();
-        replica = true;
-        break;
-      }
-    }
-    if (tabletsRouting && !(replica && owningShard == shard)) {
-      payloadTablet = tablet;
+  private void routeRequest(ChannelHandlerContext ctx, PrimedStatement primed, ByteBuf body) {
+    if (!lean) {
+      route.route(ctx.alloc(), generation, primed, body, parameters, tabletsRouting);
     }
   }
 
@@ -466,18 +352,18 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     node.record(
-        token != null,
-        token != null && owningShard == shard,
+        route.token != null,
+        route.token != null && route.owningShard == shard,
         () ->
             new Received(
                 opcode,
                 stream,
                 query,
                 shard,
-                token,
-                owningShard,
-                replica,
-                payloadTablet != null,
+                route.token,
+                route.owningShard,
+                route.replica,
+                route.payloadTablet != null,
                 clientPort,
                 connectionId,
                 startup));

@@ -1,13 +1,11 @@
 package io.scyllaboot.test.fakescylla;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.policy.AddressTranslator;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
@@ -21,11 +19,11 @@ import org.junit.jupiter.api.Test;
  * the driver reach every node, on the shard-aware port.
  */
 class AddressTranslationTest {
-  private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
+  private static final String INSERT = ShopItems.INSERT;
   private static final int SHARDS = 4;
 
   private static FakeScyllaCluster natCluster(String first) {
-    FakeScyllaCluster cluster =
+    return ShopItems.primeInsert(
         FakeScyllaCluster.builder()
             .firstAddress(first)
             .port(29042)
@@ -33,14 +31,7 @@ class AddressTranslationTest {
             .advertise("127.0.66.1", 9042, 19042)
             .nodes(3)
             .shards(SHARDS)
-            .build();
-    cluster.prime(
-        INSERT,
-        List.of(new Column("id", PrimitiveType.INT), new Column("name", PrimitiveType.TEXT)),
-        new int[] {0},
-        List.of(),
-        List.of());
-    return cluster;
+            .build());
   }
 
   private static Map<String, String> natRules(String listeningPrefix) {
@@ -56,11 +47,8 @@ class AddressTranslationTest {
   void aStaticMapReachesEveryNodeThroughItsShardAwarePort() {
     try (FakeScyllaCluster cluster = natCluster("127.0.7.1");
         CqlSession session =
-            CqlSession.builder()
-                .addContactPoint(cluster.node(0).address())
-                .withLocalDatacenter(cluster.datacenter())
+            ShopItems.session(cluster)
                 .withAddressTranslator(AddressTranslator.staticMap(natRules("127.0.7.")))
-                .withRequestTimeout(Duration.ofSeconds(5))
                 .build()) {
       assertThat(session.metadata().nodes())
           .extracting(Node::address)
@@ -69,13 +57,8 @@ class AddressTranslationTest {
               new InetSocketAddress("127.0.7.2", 29042),
               new InetSocketAddress("127.0.7.3", 29042));
       for (FakeScyllaNode node : cluster.nodes()) {
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .untilAsserted(
-                () ->
-                    assertThat(node.connectionsPerShard())
-                        .as(node + ": a connection per shard (and node 0 the control one)")
-                        .doesNotContain(0));
+        ShopItems.awaitEveryShardConnected(
+            node, node + ": a connection per shard (and node 0 the control one)");
       }
       PreparedStatement insert = session.prepare(INSERT);
       cluster.clearReceived();
@@ -107,12 +90,7 @@ class AddressTranslationTest {
   void withoutATranslatorOnlyTheContactPointIsReached() {
     try (FakeScyllaCluster cluster = natCluster("127.0.7.11");
         CqlSession session =
-            CqlSession.builder()
-                .addContactPoint(cluster.node(0).address())
-                .withLocalDatacenter(cluster.datacenter())
-                .withConnectTimeout(Duration.ofSeconds(2))
-                .withRequestTimeout(Duration.ofSeconds(5))
-                .build()) {
+            ShopItems.session(cluster).withConnectTimeout(Duration.ofSeconds(2)).build()) {
       PreparedStatement insert = session.prepare(INSERT);
       cluster.clearReceived();
       for (int key = 0; key < 50; key++) {

@@ -6,7 +6,6 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.type.PrimitiveType;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * business and tested there; this only shows the fake serves it.
  */
 class OwnDriverTest {
-  private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
+  private static final String INSERT = ShopItems.INSERT;
   private static final String SELECT = "SELECT name FROM shop.items WHERE id = ?";
 
   @Test
@@ -29,24 +28,14 @@ class OwnDriverTest {
             .nodes(3)
             .shards(2)
             .build()) {
-      cluster.prime(
-          INSERT,
-          List.of(new Column("id", PrimitiveType.INT), new Column("name", PrimitiveType.TEXT)),
-          new int[] {0},
-          List.of(),
-          List.of());
+      ShopItems.primeInsert(cluster);
       cluster.prime(
           SELECT,
           List.of(new Column("id", PrimitiveType.INT)),
           new int[] {0},
           List.of(new Column("name", PrimitiveType.TEXT)),
           List.of(List.of("lamp")));
-      try (CqlSession session =
-          CqlSession.builder()
-              .addContactPoint(cluster.node(0).address())
-              .withLocalDatacenter(cluster.datacenter())
-              .withRequestTimeout(Duration.ofSeconds(5))
-              .build()) {
+      try (CqlSession session = ShopItems.session(cluster).build()) {
         PreparedStatement insert = session.prepare(INSERT);
         cluster.clearReceived();
         for (int key = 0; key < 200; key++) {

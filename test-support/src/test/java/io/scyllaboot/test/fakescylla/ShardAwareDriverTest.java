@@ -27,10 +27,9 @@ import org.junit.jupiter.api.Test;
 class ShardAwareDriverTest {
   private static final int EXECUTE = 0x0A;
   private static final int STARTUP = 0x01;
-  private static final String INSERT = "INSERT INTO shop.items (id, name) VALUES (?, ?)";
+  private static final String INSERT = ShopItems.INSERT;
   private static final String LWT = "INSERT INTO shop.items (id, name) VALUES (?, ?) IF NOT EXISTS";
-  private static final List<Column> VARIABLES =
-      List.of(new Column("id", PrimitiveType.INT), new Column("name", PrimitiveType.TEXT));
+  private static final List<Column> VARIABLES = ShopItems.VARIABLES;
 
   private FakeScyllaCluster cluster;
   private CqlSession session;
@@ -45,7 +44,7 @@ class ShardAwareDriverTest {
             .shards(4)
             .replicationFactor(replicationFactor)
             .build();
-    cluster.prime(INSERT, VARIABLES, new int[] {0}, List.of(), List.of());
+    ShopItems.primeInsert(cluster);
     cluster.prime(
         LWT,
         VARIABLES,

@@ -8,21 +8,19 @@ import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
-import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The meters a session really registers, listed from a registry after a success and a failure:
@@ -30,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class DriverMetricNamesTest {
   private static final int PORT = 19542;
-  private static final String SELECT = "SELECT v FROM ks.tbl WHERE k = ?";
+  private static final String SELECT = FakeClusterFixture.SELECT;
   private static final Pattern CONVENTION = Pattern.compile("[a-z]+(\\.[a-z]+)*");
 
   private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -55,39 +53,22 @@ class DriverMetricNamesTest {
             });
   }
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
   private void run(UnaryOperator<CqlSessionBuilder> options) {
-    cluster = new FakeCluster(1, PORT);
-    cluster.prime(
-        SELECT,
-        List.of(new Column("k", PrimitiveType.INT)),
-        new int[] {0},
-        List.of(new Column("v", PrimitiveType.TEXT)),
-        List.of(List.of("value")));
+    cluster = fixture.start(new FakeCluster(1, PORT));
     cluster.behave("BAD CQL", Behaviour.error(FakeResponses.error(0x2000, "no viable input")));
     session =
-        options
-            .apply(
+        fixture.open(
+            options.apply(
                 CqlSession.builder()
-                    .addContactPoint(cluster.node(0).address())
                     .withRequestTimeout(Duration.ofSeconds(2))
                     .withSessionName("orders")
-                    .withMeterRegistry(registry))
-            .build();
+                    .withMeterRegistry(registry)));
     session.execute(SELECT, 1).close();
     session.executeAsync("BAD CQL").toCompletableFuture().exceptionally(e -> null).join();
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   /** "name{tag=value,...} unit" for every meter, sorted. */

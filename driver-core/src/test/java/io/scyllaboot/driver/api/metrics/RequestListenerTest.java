@@ -10,29 +10,29 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.error.SyntaxErrorException;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
-import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The request hook against fake nodes: what it is told, once per request, whatever happens. */
 class RequestListenerTest {
   private static final int PORT = 19543;
-  private static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
-  private static final String SELECT = "SELECT v FROM ks.tbl WHERE k = ?";
+  private static final String INSERT = FakeClusterFixture.INSERT;
+  private static final String SELECT = FakeClusterFixture.SELECT;
 
   /** One line per callback: "start|query|keyspace|node|attempt" and "success|..."/"error|...". */
   private final List<String> events = new CopyOnWriteArrayList<>();
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
@@ -71,36 +71,11 @@ class RequestListenerTest {
   }
 
   private void connect(int nodes, CqlSessionBuilder builder) {
-    cluster = new FakeCluster(nodes, PORT);
-    cluster.prime(
-        INSERT,
-        List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT)),
-        new int[] {0},
-        List.of(),
-        List.of());
-    cluster.prime(
-        SELECT,
-        List.of(new Column("k", PrimitiveType.INT)),
-        new int[] {0},
-        List.of(new Column("v", PrimitiveType.TEXT)),
-        List.of(List.of("value")));
+    cluster = fixture.start(new FakeCluster(nodes, PORT));
     session =
-        builder
-            .addContactPoint(cluster.node(0).address())
-            .withRequestTimeout(Duration.ofSeconds(2))
-            .addRequestListener(new Recorder())
-            .build();
+        fixture.open(
+            builder.withRequestTimeout(Duration.ofSeconds(2)).addRequestListener(new Recorder()));
     events.clear(); // the session's own start-up requests do not go through the hook
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   @Test

@@ -21,12 +21,12 @@ import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.api.error.UnavailableException;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.internal.routing.Murmur3;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
 import io.scyllaboot.driver.testing.fakenode.FakeRequest;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
@@ -38,8 +38,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The session against a fake cluster of three nodes (our codec in server mode), for what one real
@@ -48,11 +48,11 @@ import org.junit.jupiter.api.Test;
  */
 class FakeClusterSessionTest {
   private static final int PORT = 19042;
-  private static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
-  private static final String SELECT = "SELECT v FROM ks.tbl WHERE k = ?";
-  private static final List<Column> KV =
-      List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
+  private static final String INSERT = FakeClusterFixture.INSERT;
+  private static final String SELECT = FakeClusterFixture.SELECT;
+  private static final List<Column> KV = FakeClusterFixture.KV;
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
@@ -61,14 +61,7 @@ class FakeClusterSessionTest {
   }
 
   private void start(FakeCluster fake) {
-    cluster = fake;
-    cluster.prime(INSERT, KV, new int[] {0}, List.of(), List.of());
-    cluster.prime(
-        SELECT,
-        List.of(new Column("k", PrimitiveType.INT)),
-        new int[] {0},
-        List.of(new Column("v", PrimitiveType.TEXT)),
-        List.of(List.of("value")));
+    cluster = fixture.start(fake);
   }
 
   private CqlSession connect() {
@@ -76,23 +69,8 @@ class FakeClusterSessionTest {
   }
 
   private CqlSession connect(io.scyllaboot.driver.api.CqlSessionBuilder builder) {
-    session =
-        builder
-            .addContactPoint(cluster.node(0).address())
-            .withRequestTimeout(Duration.ofSeconds(2))
-            .withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200))
-            .build();
+    session = fixture.connect(builder);
     return session;
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static int executes(FakeNode node) {

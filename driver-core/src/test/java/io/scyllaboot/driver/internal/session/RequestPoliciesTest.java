@@ -24,15 +24,14 @@ import io.scyllaboot.driver.api.policy.RequestIdGenerator;
 import io.scyllaboot.driver.api.policy.RetryDecision;
 import io.scyllaboot.driver.api.policy.RetryPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
 import io.scyllaboot.driver.testing.fakenode.FakeRequest;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
-import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -40,8 +39,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retry and reconnection policies, execution profiles, request ids and custom payloads, and what a
@@ -49,43 +48,17 @@ import org.junit.jupiter.api.Test;
  */
 class RequestPoliciesTest {
   private static final int PORT = 19842;
-  private static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
-  private static final String SELECT = "SELECT v FROM ks.tbl WHERE k = ?";
+  private static final String INSERT = FakeClusterFixture.INSERT;
+  private static final String SELECT = FakeClusterFixture.SELECT;
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
   private CqlSession start(CqlSessionBuilder builder) {
-    cluster = new FakeCluster(3, PORT);
-    cluster.prime(
-        INSERT,
-        List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT)),
-        new int[] {0},
-        List.of(),
-        List.of());
-    cluster.prime(
-        SELECT,
-        List.of(new Column("k", PrimitiveType.INT)),
-        new int[] {0},
-        List.of(new Column("v", PrimitiveType.TEXT)),
-        List.of(List.of("value")));
-    session =
-        builder
-            .addContactPoint(cluster.node(0).address())
-            .withRequestTimeout(Duration.ofSeconds(2))
-            .withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200))
-            .build();
+    cluster = fixture.start(new FakeCluster(3, PORT));
+    session = fixture.connect(builder);
     return session;
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private List<FakeRequest> executes() {

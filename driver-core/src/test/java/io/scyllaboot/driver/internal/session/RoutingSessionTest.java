@@ -11,48 +11,29 @@ import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.metadata.Node;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
-import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A session's routing options against the fake cluster: pinned node, node filter, failover. */
 class RoutingSessionTest {
   private static final int PORT = 19042;
-  private static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
-  private static final List<Column> KV =
-      List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
+  private static final String INSERT = FakeClusterFixture.INSERT;
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
   private CqlSession start(FakeCluster fake, CqlSessionBuilder builder) {
-    cluster = fake;
-    cluster.prime(INSERT, KV, new int[] {0}, List.of(), List.of());
-    session =
-        builder
-            .addContactPoint(cluster.node(0).address())
-            .withRequestTimeout(Duration.ofSeconds(2))
-            .withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200))
-            .build();
+    cluster = fixture.start(fake);
+    session = fixture.connect(builder);
     return session;
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static int queries(FakeNode node) {

@@ -16,12 +16,12 @@ import io.scyllaboot.driver.api.error.UnsupportedStatementException;
 import io.scyllaboot.driver.api.error.WriteTimeoutException;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
-import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.Primitives;
 import io.scyllaboot.driver.internal.routing.Murmur3;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster;
 import io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour;
+import io.scyllaboot.driver.testing.fakenode.FakeClusterFixture;
 import io.scyllaboot.driver.testing.fakenode.FakeNode;
 import io.scyllaboot.driver.testing.fakenode.FakeRequest;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses;
@@ -35,8 +35,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Regression tests for session-layer defects, against a fake cluster built from our codec: the
@@ -45,42 +45,22 @@ import org.junit.jupiter.api.Test;
  */
 class SessionHardeningTest {
   private static final int PORT = 19045;
-  private static final String INSERT = "INSERT INTO ks.tbl (k, v) VALUES (?, ?)";
-  private static final String SELECT = "SELECT v FROM ks.tbl WHERE k = ?";
-  private static final List<Column> KV =
-      List.of(new Column("k", PrimitiveType.INT), new Column("v", PrimitiveType.TEXT));
+  private static final String INSERT = FakeClusterFixture.INSERT;
+  private static final String SELECT = FakeClusterFixture.SELECT;
+  private static final List<Column> KV = FakeClusterFixture.KV;
 
+  @RegisterExtension final FakeClusterFixture fixture = new FakeClusterFixture();
   private FakeCluster cluster;
   private CqlSession session;
 
   private void start(int nodes) {
-    cluster = new FakeCluster(nodes, PORT);
-    cluster.prime(INSERT, KV, new int[] {0}, List.of(), List.of());
-    cluster.prime(
-        SELECT,
-        List.of(new Column("k", PrimitiveType.INT)),
-        new int[] {0},
-        List.of(new Column("v", PrimitiveType.TEXT)),
-        List.of(List.of("value")));
+    cluster = fixture.start(new FakeCluster(nodes, PORT));
   }
 
   private CqlSession connect(CqlSessionBuilder builder) {
     session =
-        builder
-            .addContactPoint(cluster.node(0).address())
-            .withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200))
-            .build();
+        fixture.open(builder.withReconnectionDelays(Duration.ofMillis(50), Duration.ofMillis(200)));
     return session;
-  }
-
-  @AfterEach
-  void tearDown() {
-    if (session != null) {
-      session.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
   }
 
   private static long tokenOfInt(int key) {
@@ -312,7 +292,7 @@ class SessionHardeningTest {
             .buildAsync()
             .toCompletableFuture();
     await().atMost(Duration.ofSeconds(10)).until(started::isDone);
-    session = started.join();
+    session = fixture.track(started.join());
     for (int i = 0; i < 10; i++) {
       assertThat(session.execute(SELECT, i).one().getString(0)).isEqualTo("value");
     }
