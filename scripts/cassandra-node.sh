@@ -156,6 +156,8 @@ $(variant_config)
 role_manager: CassandraRoleManager
 user_defined_functions_enabled: false
 materialized_views_enabled: true
+# SASI: Spring Data Cassandra's @SASI indexes and LIKE queries (Cassandra 5.0 keeps them off by default).
+sasi_indexes_enabled: true
 YAML
   cat > "$node_dir/conf/logback.xml" <<XML
 <configuration>
