@@ -3,6 +3,7 @@ package io.scyllaboot.spring.repository.support;
 import io.scyllaboot.spring.mapping.CqlIdentifiers;
 import io.scyllaboot.spring.mapping.Indexed;
 import io.scyllaboot.spring.mapping.SaiIndexed;
+import io.scyllaboot.spring.mapping.SasiIndexed;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import io.scyllaboot.spring.mapping.TableOptions;
@@ -14,10 +15,12 @@ import org.springframework.data.domain.Vector;
 
 /**
  * The schema statements that annotations on columns ask for: {@code vector<float, n>} column types
- * ({@code @VectorType}), the indexes ({@code @Indexed}, {@code @SaiIndexed}) created after the
- * table, and the table's {@code @TableOptions}.
+ * ({@code @VectorType}), the indexes ({@code @Indexed}, {@code @SaiIndexed}, {@code @SasiIndexed})
+ * created after the table, and the table's {@code @TableOptions}.
  */
 final class SchemaIndexes {
+  private static final String SASI_CLASS = "org.apache.cassandra.index.sasi.SASIIndex";
+
   private SchemaIndexes() {}
 
   /**
@@ -55,7 +58,7 @@ final class SchemaIndexes {
     return "vector<float, " + dimensions + ">";
   }
 
-  private static String describe(ScyllaPersistentProperty property) {
+  static String describe(ScyllaPersistentProperty property) {
     return property.getOwner().getType().getSimpleName() + "." + property.getName();
   }
 
@@ -87,6 +90,17 @@ final class SchemaIndexes {
       if (sai != null) {
         statements.add(saiIndexCql(qualifiedTable, tableName, property, sai));
       }
+      SasiIndexed sasi = property.findAnnotation(SasiIndexed.class);
+      if (sasi != null) {
+        statements.add(
+            customIndexCql(
+                qualifiedTable,
+                tableName,
+                property,
+                sasi.name(),
+                SASI_CLASS,
+                SasiOptions.of("@SasiIndexed on " + describe(property), sasi)));
+      }
     }
     return statements;
   }
@@ -97,26 +111,43 @@ final class SchemaIndexes {
     if (property.getVectorDimensions() > 0) {
       options.put("similarity_function", sai.similarityFunction().indexOption());
     }
-    for (String option : sai.options()) {
+    putOptions(options, "@SaiIndexed on " + describe(property), sai.options());
+    return customIndexCql(
+        qualifiedTable, tableName, property, sai.name(), "StorageAttachedIndex", options);
+  }
+
+  /**
+   * Puts {@code "key=value"} options into the map.
+   *
+   * @throws IllegalStateException naming the annotation and property when one is not key=value
+   */
+  static void putOptions(Map<String, String> options, String where, String[] declared) {
+    for (String option : declared) {
       int equals = option.indexOf('=');
       if (equals <= 0) {
         throw new IllegalStateException(
-            "@SaiIndexed on "
-                + describe(property)
-                + ": the option '"
-                + option
-                + "' is not of the form key=value");
+            where + ": the option '" + option + "' is not of the form key=value");
       }
       options.put(option.substring(0, equals).trim(), option.substring(equals + 1).trim());
     }
+  }
+
+  private static String customIndexCql(
+      String qualifiedTable,
+      String tableName,
+      ScyllaPersistentProperty property,
+      String declaredName,
+      String indexClass,
+      Map<String, String> options) {
     StringBuilder cql =
         new StringBuilder("CREATE CUSTOM INDEX IF NOT EXISTS ")
-            .append(indexName(tableName, property, sai.name()))
+            .append(indexName(tableName, property, declaredName))
             .append(" ON ")
             .append(qualifiedTable)
             .append(" (")
             .append(property.getCqlName())
-            .append(") USING 'StorageAttachedIndex'");
+            .append(") USING ")
+            .append(literal(indexClass));
     if (!options.isEmpty()) {
       List<String> pairs = new ArrayList<>();
       options.forEach((key, value) -> pairs.add(literal(key) + ": " + literal(value)));
