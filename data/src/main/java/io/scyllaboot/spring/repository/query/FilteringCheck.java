@@ -17,7 +17,8 @@ import org.springframework.data.repository.query.parser.Part;
  * decides it: the partition key whole with = or IN (or not at all when an index serves the query),
  * clustering columns as a prefix (= or IN, a range on the last only), every other column through an
  * index that serves its operator (a built-in index: = and CONTAINS, one per query; SAI: also
- * ranges, combined freely; SASI: also LIKE). The reasons it would filter name the columns.
+ * ranges, combined freely; SASI: also LIKE, suffixes and parts only in CONTAINS mode). The reasons
+ * it would filter name the columns.
  */
 final class FilteringCheck {
   private final ScyllaPersistentEntity<?> entity;
@@ -126,6 +127,14 @@ final class FilteringCheck {
     };
   }
 
+  /** The mode of a SASI index (PREFIX when not given), or empty for another index. */
+  private static String sasiMode(IndexMetadata index) {
+    if (!index.isSasi()) {
+      return "";
+    }
+    return index.options().getOrDefault("mode", "PREFIX").toUpperCase(java.util.Locale.ROOT);
+  }
+
   /** An index of the column that serves this operator, or null. */
   private static @Nullable IndexMetadata serving(
       @Nullable TableMetadata table, ScyllaPersistentProperty property, Part.Type type) {
@@ -139,7 +148,7 @@ final class FilteringCheck {
       boolean serves =
           switch (type) {
             case SIMPLE_PROPERTY, TRUE, FALSE -> collection ? full : values;
-            case CONTAINING -> collection ? values : index.isSasi();
+            case CONTAINING -> collection ? values : sasiMode(index).equals("CONTAINS");
             case GREATER_THAN,
                 GREATER_THAN_EQUAL,
                 LESS_THAN,
@@ -148,7 +157,9 @@ final class FilteringCheck {
                 AFTER,
                 BEFORE ->
                 !collection && (index.isStorageAttached() || index.isSasi());
-            case STARTING_WITH, ENDING_WITH, LIKE -> index.isSasi();
+            // A PREFIX index serves 'x%' (a Like pattern may be one); '%x' needs CONTAINS.
+            case STARTING_WITH, LIKE -> index.isSasi() && !sasiMode(index).equals("SPARSE");
+            case ENDING_WITH -> sasiMode(index).equals("CONTAINS");
             default -> false;
           };
       if (serves) {

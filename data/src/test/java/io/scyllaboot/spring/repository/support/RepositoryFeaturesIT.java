@@ -254,7 +254,7 @@ class RepositoryFeaturesIT {
 
   @Test
   void startingWith_withoutALikeIndex_failsWithATypedErrorNamingTheColumn() {
-    // Cassandra 5.0: SAI has no LIKE, and SASI is disabled on the test node.
+    // Cassandra 5.0: SAI has no LIKE, and the name column has no SASI index (see SasiLikeQueryIT).
     assertThatThrownBy(() -> items.findByShopAndNameStartingWith("s1", "bolt-"))
         .isInstanceOf(LikeNotSupportedException.class)
         .hasMessageContaining("findByShopAndNameStartingWith")
