@@ -58,7 +58,7 @@ final class SchemaIndexes {
     return "vector<float, " + dimensions + ">";
   }
 
-  static String describe(ScyllaPersistentProperty property) {
+  private static String describe(ScyllaPersistentProperty property) {
     return property.getOwner().getType().getSimpleName() + "." + property.getName();
   }
 
