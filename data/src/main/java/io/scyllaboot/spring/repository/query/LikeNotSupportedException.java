@@ -21,9 +21,10 @@ public class LikeNotSupportedException extends InvalidDataAccessApiUsageExceptio
             + ": the server cannot run LIKE on "
             + columns
             + " (StartingWith, EndingWith, Containing, Like). On Cassandra create a SASI index on"
-            + " the column: CREATE CUSTOM INDEX ON <table> (<column>) USING"
+            + " the column (@SasiIndexed(mode = CONTAINS) with the schema action, or"
+            + " CREATE CUSTOM INDEX ON <table> (<column>) USING"
             + " 'org.apache.cassandra.index.sasi.SASIIndex' WITH OPTIONS = {'mode': 'CONTAINS'}"
-            + " ('PREFIX' suffices for StartingWith), with sasi_indexes_enabled: true in"
+            + " ('PREFIX' suffices for StartingWith)), with sasi_indexes_enabled: true in"
             + " cassandra.yaml (SAI does not support LIKE). On ScyllaDB annotate the method with"
             + " @AllowFiltering",
         cause);
