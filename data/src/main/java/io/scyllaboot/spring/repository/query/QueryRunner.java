@@ -176,8 +176,11 @@ class QueryRunner {
     if (derived && method.getConsistency() != null) {
       applied = applied.withConsistency(method.getConsistency());
     }
-    String left = ScyllaParameterAccessor.notApplied(options, derived && shape == Shape.DELETE);
-    if (left != null && !warnedNotApplied) {
+    String left =
+        warnedNotApplied
+            ? null
+            : ScyllaParameterAccessor.notApplied(options, derived && shape == Shape.DELETE);
+    if (left != null) {
       warnedNotApplied = true;
       LOG.warn(
           "Repository method "

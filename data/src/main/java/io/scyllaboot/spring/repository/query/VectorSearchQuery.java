@@ -45,6 +45,10 @@ final class VectorSearchQuery implements RepositoryQuery {
   private final List<Part> parts = new ArrayList<>();
   private final String nearProperty;
   private final Integer nameLimit;
+  // Resolved once: the options index and what the method's annotations set.
+  private final int optionsIndex;
+  private final StatementOptions annotated;
+  private final QueryOptions annotatedOptions;
 
   VectorSearchQuery(
       ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, ScyllaOperations template) {
@@ -65,6 +69,9 @@ final class VectorSearchQuery implements RepositoryQuery {
     }
     this.run = run;
     this.deferred = deferred;
+    this.optionsIndex = options;
+    this.annotated = annotated(method);
+    this.annotatedOptions = withoutCallOptions(method, annotated);
     PartTree tree = new PartTree(method.getName(), entity.getType());
     Iterator<PartTree.OrPart> ors = tree.iterator();
     if (ors.hasNext()) {
@@ -141,6 +148,20 @@ final class VectorSearchQuery implements RepositoryQuery {
    * QueryOptions} over them, as a derived query's (its {@code @Consistency} stays).
    */
   private QueryOptions options(Object[] parameters) {
+    Object given = optionsIndex < 0 ? null : parameters[optionsIndex];
+    if (given == null) {
+      return annotatedOptions;
+    }
+    StatementOptions options =
+        ScyllaParameterAccessor.merged(annotated, ((QueryOptions) given).getStatementOptions());
+    if (method.getConsistency() != null) {
+      options = options.withConsistency(method.getConsistency());
+    }
+    return QueryOptions.of(options);
+  }
+
+  /** The annotations' part of {@link #options}, resolved once. */
+  private static StatementOptions annotated(ScyllaQueryMethod method) {
     StatementOptions annotated = StatementOptions.DEFAULTS;
     if (method.getProfile() != null) {
       annotated = annotated.withProfile(method.getProfile());
@@ -148,13 +169,13 @@ final class VectorSearchQuery implements RepositoryQuery {
     if (method.getIdempotent() != null) {
       annotated = annotated.withIdempotent(method.getIdempotent());
     }
-    int index = method.getParameters().getOptionsIndex();
-    Object given = index < 0 ? null : parameters[index];
-    StatementOptions options =
-        given == null
-            ? annotated
-            : ScyllaParameterAccessor.merged(
-                annotated, ((QueryOptions) given).getStatementOptions());
+    return annotated;
+  }
+
+  /** The options of a call that passes none: the annotations' with the method's consistency. */
+  private static QueryOptions withoutCallOptions(
+      ScyllaQueryMethod method, StatementOptions annotated) {
+    StatementOptions options = annotated;
     if (method.getConsistency() != null) {
       options = options.withConsistency(method.getConsistency());
     }
