@@ -1,20 +1,19 @@
 package io.scyllaboot.driver.internal.session;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.util.Timeout;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
+import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
-import io.scyllaboot.driver.api.metrics.RequestInfo;
-import io.scyllaboot.driver.api.metrics.RequestListener;
 import io.scyllaboot.driver.api.policy.RetryPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
@@ -55,35 +54,28 @@ import org.slf4j.LoggerFactory;
  * the time spent in the throttler's queue: each attempt gets what is left of it. The attempts of
  * one execution are sequential, so an execution needs no locks.
  *
- * <p>One object per request plays every role: the handler is the future the caller gets, the
- * callback its connection completes, and (for a bound statement at the session's defaults) the
- * EXECUTE it sends. Only the per-attempt {@code PendingRequest} is separate.
+ * <p>One object per request plays every role: the handler is the future the caller gets (its {@link
+ * RequestLifecycle}: whatever the caller does to it ends the request exactly once), the callback
+ * its connection completes, and (for a bound statement at the session's defaults) the EXECUTE it
+ * sends. Only the per-attempt {@code PendingRequest} is separate.
  *
  * <p>Speculative executions (idempotent statements, when the session has a policy): the handler the
  * caller holds is the first execution and the <em>root</em>; each speculative execution is another
  * handler of the same request (same bytes, plan, deadline) that reports to the root instead of
- * completing itself. The root is completed once (a CAS on its state), by the first response or a
- * final error; it then cancels the other executions' attempts, whose stream ids stay held until
- * their late responses. An execution that runs out of nodes ends the request only if it was the
- * last one running.
+ * completing itself. The root is completed once (a CAS on its state), by the first response, a
+ * final error or its caller; it then cancels the other executions' attempts, whose stream ids stay
+ * held until their late responses. An execution that runs out of nodes ends the request only if it
+ * was the last one running.
  */
-final class RequestHandler extends CompletableFuture<AsyncResultSet>
-    implements Request,
-        ResponseCallback,
-        Function<PagingState, CompletionStage<AsyncResultSet>>,
-        RequestInfo {
+final class RequestHandler extends RequestLifecycle
+    implements Request, ResponseCallback, Function<PagingState, CompletionStage<AsyncResultSet>> {
   private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
-  private static final int NEW = 0;
-  private static final int QUEUED = 1;
-  private static final int STARTED = 2;
-  private static final int EXPIRED = 3;
-  private static final int DONE = 4; // claimed by an execution: only with speculative executions
-  private static final AtomicIntegerFieldUpdater<RequestHandler> STATE =
-      AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "state");
   private static final AtomicIntegerFieldUpdater<RequestHandler> RUNNING =
       AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "running");
+  // Never-sent attempts moved to another connection of their node, at most: a bound in case every
+  // connection of the node closes one after the other.
+  private static final int MAX_SAME_NODE_RESENDS = 3;
 
-  private final DefaultCqlSession session;
   private final Statement<?> statement;
   // What is sent: this handler itself for a bound statement at the session's defaults (no request
   // object of its own), else the statement's own request.
@@ -99,19 +91,15 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private final long token;
   private final boolean idempotent;
   private final RetryPolicy retryPolicy;
-  private final long deadline;
-  private final long startNanos;
-  private volatile int state;
-  private volatile @Nullable Timeout queueTimeout; // the throttler's, while queued
   private List<ExecutionInfo.Attempt> failedAttempts; // the root's, for every execution
   private DefaultNode node;
+  private int shard; // the plan's shard for the node, or -1
   private DriverChannel channel;
   private int retries;
   private int attempts;
+  private int sameNodeResends;
   private boolean reprepared;
   private boolean moved; // taken off an unresponsive node once: not again
-  private final @Nullable RequestListener listener;
-  private @Nullable Object listenerContext;
   // Speculative executions. The session's policy (null for none): it learns every latency; this
   // request's (null unless idempotent): it may start more executions. The root is null for the
   // root itself; the rest is used only when speculation is non-null.
@@ -128,7 +116,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
   private volatile @Nullable ScheduledFuture<?> nextSpeculation; // root
 
   RequestHandler(DefaultCqlSession session, Statement<?> statement, QueryPlan plan, long token) {
-    this.session = session;
+    super(session, session.requests().timeoutNanos(statement));
     this.statement = statement;
     StatementRequests requests = session.requests();
     this.sharedOptions = requests.sharedOptions(statement);
@@ -151,22 +139,17 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     this.token = token;
     this.idempotent = requests.isIdempotent(statement);
     this.retryPolicy = requests.policies().retryPolicy(statement);
-    this.startNanos = session.metrics().start();
-    this.deadline = System.nanoTime() + requests.timeoutNanos(statement);
     this.root = null;
     this.latencyPolicy =
         requests.policies().speculativePolicy(statement, session.speculativeExecutionPolicy());
     this.speculation = idempotent ? latencyPolicy : null;
     this.running = 1;
-    this.listener = session.requestListener();
-    if (listener != null) {
-      listenerContext = listener.onStart(this);
-    }
+    announceStart();
   }
 
   /** A speculative execution of {@code root}: the same request, reporting to the root. */
   private RequestHandler(RequestHandler root) {
-    this.session = root.session;
+    super(root);
     this.statement = root.statement;
     this.sharedOptions = root.sharedOptions;
     this.resultMetadataId = root.resultMetadataId;
@@ -178,80 +161,16 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     this.token = root.token;
     this.idempotent = root.idempotent;
     this.retryPolicy = root.retryPolicy;
-    this.startNanos = root.startNanos;
-    this.deadline = root.deadline;
     this.root = root;
     this.latencyPolicy = root.latencyPolicy;
     this.speculation = root.speculation;
-    this.listener = null;
-  }
-
-  // ---- the throttler's side: a queued request either leaves the queue or expires, never both
-
-  void markQueued() {
-    state = QUEUED;
-  }
-
-  long remainingNanos() {
-    return deadline - System.nanoTime();
-  }
-
-  /**
-   * The throttler's timer entry for this queued request; cancelled as soon as the request leaves
-   * the queue (also when that happened before the entry was handed over).
-   */
-  void queueTimeout(Timeout timeout) {
-    queueTimeout = timeout;
-    if (state != QUEUED) {
-      cancelQueueTimeout();
-    }
-  }
-
-  private void cancelQueueTimeout() {
-    Timeout timeout = queueTimeout;
-    if (timeout != null) {
-      queueTimeout = null;
-      timeout.cancel();
-    }
-  }
-
-  /** Takes the request out of the queue to start it; false if it expired there. */
-  boolean leaveQueue() {
-    if (!STATE.compareAndSet(this, QUEUED, STARTED)) {
-      return false;
-    }
-    cancelQueueTimeout();
-    return true;
-  }
-
-  /** Fails the request with a timeout if it is still queued; true if it was. */
-  boolean expireInQueue() {
-    if (!STATE.compareAndSet(this, QUEUED, EXPIRED)) {
-      return false;
-    }
-    DriverTimeoutException error =
-        new DriverTimeoutException(
-            "'" + describe() + "' waited in the throttler's queue for its whole timeout");
-    session.metrics().requestFailed(startNanos, error);
-    if (listener != null) {
-      listener.onError(this, listenerContext, error);
-    }
-    completeExceptionally(error);
-    return true;
-  }
-
-  /** The throttler refused the request: it ends here, unsent. */
-  void refused(Throwable error) {
-    if (listener != null) {
-      listener.onError(this, listenerContext, error);
-    }
   }
 
   /** Sends the first attempt; the request holds a throttler permit from here on. */
   void start() {
     try {
       sendToNextNode();
-      if (speculation != null && channel != null && !isDone()) {
+      if (speculation != null && channel != null && !ended()) {
         scheduleSpeculation(this, 1);
       }
     } catch (RuntimeException e) {
@@ -283,6 +202,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       return false;
     }
     node = candidate;
+    shard = plan.shard(index);
     send(connection);
     return true;
   }
@@ -301,14 +221,14 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
             .eventLoop()
             .schedule(() -> speculate(executions), delay, TimeUnit.NANOSECONDS);
     nextSpeculation = scheduled;
-    if (isDone()) {
+    if (ended()) {
       scheduled.cancel(false); // completed meanwhile: its cancellation may have missed this one
     }
   }
 
   /** Starts one more execution on the plan's next node, unless the request is over. */
   private void speculate(int executions) {
-    if (isDone() || deadline - System.nanoTime() <= 0) {
+    if (ended() || deadline - System.nanoTime() <= 0) {
       return;
     }
     int index = plan.pollIndex();
@@ -324,13 +244,13 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     if (!execution.sendTo(index)) {
       execution.sendToNextNode();
     }
-    if (execution.channel != null && !isDone()) {
+    if (execution.channel != null && !ended()) {
       scheduleSpeculation(execution, executions + 1);
     }
   }
 
-  /** Cancels every execution's attempt but the winner's, and the next speculation. */
-  private void cancelOtherExecutions(RequestHandler completing) {
+  @Override
+  void stopExecutions(@Nullable RequestLifecycle completing) {
     ScheduledFuture<?> scheduled = nextSpeculation;
     if (scheduled != null) {
       scheduled.cancel(false);
@@ -341,7 +261,8 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     }
   }
 
-  private static void cancelAttempt(RequestHandler execution, RequestHandler completing) {
+  private static void cancelAttempt(
+      RequestHandler execution, @Nullable RequestLifecycle completing) {
     CompletableFuture<ResponseFrame> pending = execution.pendingAttempt;
     if (execution != completing && pending != null) {
       // Unwritten: never sent. Written: its stream id stays held until the late response.
@@ -349,26 +270,15 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     }
   }
 
-  /** Completes the request once: with speculative executions, the first to claim it wins. */
-  private boolean claim() {
-    if (speculation == null) {
-      return true;
-    }
-    int current;
-    do {
-      current = state;
-      if (current == DONE || current == EXPIRED) {
-        return false;
-      }
-    } while (!STATE.compareAndSet(this, current, DONE));
-    return true;
-  }
-
   private RequestHandler rootOrThis() {
     return root == null ? this : root;
   }
 
   private void send(DriverChannel connection) {
+    RequestHandler request = rootOrThis();
+    if (request.ended()) {
+      return; // e.g. its caller gave up during a re-prepare
+    }
     long remaining = deadline - System.nanoTime();
     if (remaining <= 0) {
       fail(timeout());
@@ -381,9 +291,10 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     }
     try {
       // The channel calls onResponse directly: no whenComplete stage per attempt.
-      CompletableFuture<ResponseFrame> pending = connection.send(request, remaining, this);
-      if (speculation != null) {
-        pendingAttempt = pending;
+      CompletableFuture<ResponseFrame> pending = connection.send(this.request, remaining, this);
+      pendingAttempt = pending;
+      if (request.ended()) {
+        pending.cancel(false); // its caller gave up while it was sent: stop it if unwritten
       }
     } catch (RuntimeException e) {
       fail(e);
@@ -399,8 +310,8 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
 
   @Override
   public void onResponse(ResponseFrame frame, Throwable error) {
-    if (speculation != null && rootOrThis().isDone()) {
-      // Another execution completed the request (this attempt may be the cancelled one).
+    if (rootOrThis().ended()) {
+      // Another execution or the caller ended the request (this attempt may be a cancelled one).
       if (frame != null) {
         StatementRequests.releaseRows(frame);
       }
@@ -467,7 +378,7 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
    */
   @Override
   public void onCallbackFailure(Throwable unexpected) {
-    if (!rootOrThis().isDone()) {
+    if (!rootOrThis().ended()) {
       fail(unexpected);
     }
   }
@@ -502,6 +413,15 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       fail(error);
       return;
     }
+    if (error instanceof RequestNotSentException || error instanceof BusyConnectionException) {
+      // Never sent: another connection of the same node can run it before any other node.
+      DriverChannel other = otherConnectionOfNode();
+      if (other != null) {
+        recordAttempt(node, error);
+        send(other);
+        return;
+      }
+    }
     if (error instanceof NodeUnresponsiveException) {
       moved = true; // moved once: a second slow node is waited for
     }
@@ -520,6 +440,19 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
       }
       default -> fail(error);
     }
+  }
+
+  /** An open connection of the current node other than the one that did not send, or null. */
+  private @Nullable DriverChannel otherConnectionOfNode() {
+    if (sameNodeResends >= MAX_SAME_NODE_RESENDS) {
+      return null;
+    }
+    DriverChannel other = DefaultCqlSession.connection(session.pool(node), shard, token);
+    if (other == null || other == channel || !other.isOpen()) {
+      return null;
+    }
+    sameNodeResends++;
+    return other;
   }
 
   // On the root, for every execution: a lock on failures only, uncontended without speculation.
@@ -564,62 +497,36 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
             + " attempt(s)");
   }
 
-  private String describe() {
+  @Override
+  String describe() {
     String text = statement.toString();
     return text.length() > 100 ? text.substring(0, 97) + "..." : text;
   }
 
-  // The permit is freed before the future completes (a request sent from its callback finds it, and
-  // a caller never sees its permit counted after its future completed) and queued requests start
-  // after it completed (none overtakes that completion).
   private void succeed(AsyncResultSet page) {
     RequestHandler request = rootOrThis();
-    if (!request.claim()) {
-      page.close(); // another execution completed the request
+    if (!request.claimEnd()) {
+      page.close(); // another execution or the caller ended the request
       return;
     }
     if (speculation != null) {
       request.winner = this;
-      request.cancelOtherExecutions(this);
+      request.stopExecutions(this);
     }
-    request.succeeded(page);
-  }
-
-  private void succeeded(AsyncResultSet page) {
-    session.metrics().requestSucceeded(startNanos);
-    if (listener != null) {
-      listener.onSuccess(this, listenerContext);
-    }
-    Throttler throttler = session.throttler();
-    throttler.releasePermit();
-    if (!complete(page)) {
-      page.close();
-    }
-    throttler.drainQueued();
+    request.endWithResult(page);
   }
 
   /** Ends the request with an error: a final one, or the last execution ran out of nodes. */
   private void fail(Throwable error) {
     RequestHandler request = rootOrThis();
-    if (!request.claim()) {
+    if (!request.claimEnd()) {
       return;
     }
     if (speculation != null) {
       request.winner = this;
-      request.cancelOtherExecutions(this);
+      request.stopExecutions(this);
     }
-    request.failed(error);
-  }
-
-  private void failed(Throwable error) {
-    session.metrics().requestFailed(startNanos, error);
-    if (listener != null) {
-      listener.onError(this, listenerContext, error);
-    }
-    Throttler throttler = session.throttler();
-    throttler.releasePermit();
-    completeExceptionally(error);
-    throttler.drainQueued();
+    request.endWithError(error);
   }
 
   // ---- Request: this handler as the EXECUTE of a bound statement at the session's defaults

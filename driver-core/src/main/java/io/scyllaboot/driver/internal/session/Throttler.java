@@ -92,6 +92,11 @@ class Throttler {
     active.decrementAndGet();
   }
 
+  /** A queued request ended before it left the queue (its caller gave up): it never starts. */
+  void leftQueue() {
+    queued.decrementAndGet();
+  }
+
   /**
    * Called after the finished request's future completed: starts queued requests on the freed
    * permit, so that none of them overtakes that completion.
@@ -128,7 +133,7 @@ class Throttler {
           break;
         }
         queued.decrementAndGet();
-        next.start();
+        next.start(); // a request its caller gave up while it waited never got here
       }
       missed = drainRequests.addAndGet(-missed);
       if (missed == 0) {
