@@ -25,6 +25,7 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   private final TypeCodec<?>[] variableCodecs;
   private volatile ResultMetadata resultMetadata;
   private final boolean lwt;
+  private final boolean nonIdempotentWrite;
   private volatile SentColumns lastSentColumns;
 
   /** The result columns and, under v5, their id. */
@@ -54,6 +55,24 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     }
     this.resultMetadata =
         new ResultMetadata(prepared.resultMetadataId(), prepared.resultMetadata().columns());
+    this.nonIdempotentWrite = lwt || bindsCounter(variables) || NonIdempotentWrites.inText(query);
+  }
+
+  private static boolean bindsCounter(ColumnDefinitions variables) {
+    for (int i = 0; i < variables.size(); i++) {
+      if (variables.get(i).type() == io.scyllaboot.driver.api.type.PrimitiveType.COUNTER) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the statement is a conditional (LWT) or self-updating (counter, append) write, which
+   * idempotent-by-default must not cover: see {@link NonIdempotentWrites}.
+   */
+  public boolean isNonIdempotentWrite() {
+    return nonIdempotentWrite;
   }
 
   /** The table of the bind variables, or null when there are none. */

@@ -7,6 +7,7 @@ import io.scyllaboot.driver.api.error.UnknownProfileException;
 import io.scyllaboot.driver.api.policy.RequestIdGenerator;
 import io.scyllaboot.driver.api.policy.RetryPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
+import io.scyllaboot.driver.internal.cql.NonIdempotentWrites;
 import io.scyllaboot.driver.internal.protocol.message.CustomPayloads;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -48,13 +49,21 @@ final class RequestPolicies {
             own.pageSize() > 0 ? own.pageSize() : profile.pageSize(),
             own.pagingState(),
             own.timeout() != null ? own.timeout() : profile.timeout(),
-            own.idempotent() != null ? own.idempotent() : profile.idempotent(),
+            own.idempotent() != null ? own.idempotent() : profileIdempotence(profile, statement),
             own.tracing(),
             own.timestamp(),
             name,
             own.customPayload(),
             own.node());
     return merged.equals(own) ? statement : statement.withOptions(merged);
+  }
+
+  /**
+   * A profile's idempotence is a default: like the session's, it never covers an LWT or counter.
+   */
+  private static Boolean profileIdempotence(ExecutionProfile profile, Statement<?> statement) {
+    Boolean idempotent = profile.idempotent();
+    return Boolean.TRUE.equals(idempotent) && NonIdempotentWrites.of(statement) ? null : idempotent;
   }
 
   private ExecutionProfile profile(String name) {

@@ -15,6 +15,7 @@ import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.cql.NonIdempotentWrites;
 import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.cql.SimpleValues;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
@@ -119,7 +120,11 @@ final class StatementRequests {
 
   boolean isIdempotent(Statement<?> statement) {
     Boolean idempotent = statement.options().idempotent();
-    return idempotent == null ? settings.idempotent() : idempotent;
+    if (idempotent != null) {
+      return idempotent;
+    }
+    // The default never covers an LWT or a counter update: a second run is a different write.
+    return settings.idempotent() && !NonIdempotentWrites.of(statement);
   }
 
   /**
