@@ -1,8 +1,6 @@
 package io.scyllaboot.driver.internal.session;
 
-import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
-import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.ExecutionInfo;
 import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.Statement;
@@ -18,17 +16,11 @@ import io.scyllaboot.driver.api.policy.RetryPolicy;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.ResponseCallback;
-import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
-import io.scyllaboot.driver.internal.protocol.Opcodes;
-import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
-import io.scyllaboot.driver.internal.protocol.message.Execute;
-import io.scyllaboot.driver.internal.protocol.message.QueryOptions;
-import io.scyllaboot.driver.internal.protocol.message.Request;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
 import io.scyllaboot.driver.internal.util.Futures;
@@ -67,8 +59,8 @@ import org.slf4j.LoggerFactory;
  * held until their late responses. An execution that runs out of nodes ends the request only if it
  * was the last one running.
  */
-final class RequestHandler extends RequestLifecycle
-    implements Request, ResponseCallback, Function<PagingState, CompletionStage<AsyncResultSet>> {
+final class RequestHandler extends OutgoingStatement
+    implements ResponseCallback, Function<PagingState, CompletionStage<AsyncResultSet>> {
   private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
   private static final AtomicIntegerFieldUpdater<RequestHandler> RUNNING =
       AtomicIntegerFieldUpdater.newUpdater(RequestHandler.class, "running");
@@ -76,17 +68,6 @@ final class RequestHandler extends RequestLifecycle
   // connection of the node closes one after the other.
   private static final int MAX_SAME_NODE_RESENDS = 3;
 
-  private final Statement<?> statement;
-  // What is sent: this handler itself for a bound statement at the session's defaults (no request
-  // object of its own), else the statement's own request.
-  private final Request request;
-  // This handler as an EXECUTE: the shared parameters, and what is this request's own.
-  private final @Nullable QueryOptions sharedOptions;
-  private final byte @Nullable [] resultMetadataId;
-  private final long timestamp;
-  private final byte @Nullable [] payload; // this handler as the EXECUTE: its custom payload
-  // The prepared result columns when the request asked the server to skip them, else null.
-  private final @Nullable ColumnDefinitions knownColumns;
   private final QueryPlan plan;
   private final long token;
   private final boolean idempotent;
@@ -116,25 +97,8 @@ final class RequestHandler extends RequestLifecycle
   private volatile @Nullable ScheduledFuture<?> nextSpeculation; // root
 
   RequestHandler(DefaultCqlSession session, Statement<?> statement, QueryPlan plan, long token) {
-    super(session, session.requests().timeoutNanos(statement));
-    this.statement = statement;
+    super(session, statement);
     StatementRequests requests = session.requests();
-    this.sharedOptions = requests.sharedOptions(statement);
-    DefaultPreparedStatement prepared = StatementRequests.preparedOf(statement);
-    if (sharedOptions != null) {
-      // Taken once, as a request object would: every attempt sends the same bytes.
-      this.resultMetadataId = prepared.resultMetadataId();
-      this.timestamp = requests.timestamp(statement);
-      this.payload = requests.policies().payload(statement);
-      this.request = this;
-      this.knownColumns = sharedOptions.skipMetadata() ? prepared.resultColumns() : null;
-    } else {
-      this.resultMetadataId = null;
-      this.timestamp = QueryOptions.NO_TIMESTAMP;
-      this.payload = null;
-      this.request = requests.encode(statement);
-      this.knownColumns = StatementRequests.knownColumns(request, prepared);
-    }
     this.plan = plan;
     this.token = token;
     this.idempotent = requests.isIdempotent(statement);
@@ -150,13 +114,6 @@ final class RequestHandler extends RequestLifecycle
   /** A speculative execution of {@code root}: the same request, reporting to the root. */
   private RequestHandler(RequestHandler root) {
     super(root);
-    this.statement = root.statement;
-    this.sharedOptions = root.sharedOptions;
-    this.resultMetadataId = root.resultMetadataId;
-    this.timestamp = root.timestamp; // the same write, should two executions apply it
-    this.payload = root.payload; // the same request id
-    this.request = root.request == root ? this : root.request;
-    this.knownColumns = root.knownColumns;
     this.plan = root.plan;
     this.token = root.token;
     this.idempotent = root.idempotent;
@@ -527,57 +484,6 @@ final class RequestHandler extends RequestLifecycle
       request.stopExecutions(this);
     }
     request.endWithError(error);
-  }
-
-  // ---- Request: this handler as the EXECUTE of a bound statement at the session's defaults
-
-  @Override
-  public int opcode() {
-    return Opcodes.EXECUTE;
-  }
-
-  @Override
-  public int headerFlags() {
-    return payload == null ? 0 : FrameHeader.FLAG_CUSTOM_PAYLOAD;
-  }
-
-  @Override
-  public int encodedSize(int protocolVersion) {
-    return encodedSize(protocolVersion, false);
-  }
-
-  @Override
-  public void encode(ByteBuf out, int protocolVersion) {
-    encode(out, protocolVersion, false);
-  }
-
-  @Override
-  public int encodedSize(int protocolVersion, boolean metadataIds) {
-    return (payload == null ? 0 : payload.length)
-        + Execute.encodedSize(
-            protocolVersion,
-            metadataIds,
-            ((DefaultBoundStatement) statement).prepared().id(),
-            resultMetadataId,
-            sharedOptions,
-            ((DefaultBoundStatement) statement).values(),
-            timestamp);
-  }
-
-  @Override
-  public void encode(ByteBuf out, int protocolVersion, boolean metadataIds) {
-    if (payload != null) {
-      out.writeBytes(payload);
-    }
-    Execute.encode(
-        out,
-        protocolVersion,
-        metadataIds,
-        ((DefaultBoundStatement) statement).prepared().id(),
-        resultMetadataId,
-        sharedOptions,
-        ((DefaultBoundStatement) statement).values(),
-        timestamp);
   }
 
   // ---- RequestInfo, for the listener: read on the thread that runs the attempts

@@ -146,7 +146,7 @@ class CallerActionsTest {
       CompletableFuture<AsyncResultSet> future =
           session.executeAsync(select.bind(i + 1)).toCompletableFuture();
       actions.get(i).accept(future);
-      await().atMost(Duration.ofSeconds(1)).until(future::isDone);
+      await().atMost(Duration.ofSeconds(5)).until(future::isDone);
     }
     if (throttled) {
       assertThat(session.snapshot().throttler().active())
