@@ -10,6 +10,7 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.api.error.UnpreparedException;
@@ -456,6 +457,9 @@ final class RequestHandler extends CompletableFuture<AsyncResultSet>
     } catch (RuntimeException e) {
       if (!rowsHandedOver) {
         StatementRequests.releaseRows(frame);
+      }
+      if (e instanceof FrameDecodingException wrongAnswer) {
+        channel.closeAfter(wrongAnswer); // nothing else read on it can be trusted
       }
       fail(e);
     }
