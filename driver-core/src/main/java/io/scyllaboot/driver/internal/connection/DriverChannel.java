@@ -8,6 +8,7 @@ import io.netty.util.concurrent.GenericFutureListener;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.util.concurrent.SingleThreadEventExecutor;
 import io.netty.util.internal.PlatformDependent;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
@@ -261,6 +262,19 @@ public final class DriverChannel {
     CompletableFuture<Void> closed = new CompletableFuture<>();
     channel.close().addListener(future -> closed.complete(null));
     return closed;
+  }
+
+  /**
+   * Closes the connection because a response on it did not parse as its request's answer: what is
+   * in flight fails with a {@code ConnectionException} caused by {@code cause}. Any thread.
+   */
+  public void closeAfter(FrameDecodingException cause) {
+    EventLoop loop = channel.eventLoop();
+    if (loop.inEventLoop()) {
+      inFlight.closeAfter(cause);
+    } else {
+      loop.execute(() -> inFlight.closeAfter(cause));
+    }
   }
 
   /** Completes when the channel closes, for whatever reason. */

@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.internal.connection;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
@@ -12,12 +13,14 @@ import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.frame.DecodeFailure;
 import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
+import io.scyllaboot.driver.internal.protocol.frame.PartialFrames;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
@@ -80,6 +83,13 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private long unresponsiveNanos;
   private ResponsivenessListener responsivenessListener;
   private boolean unresponsive;
+  // Framing: the decoder ahead in the pipeline (found on the first tick), the response count when
+  // a tick first saw it holding an incomplete frame, and since when (stalled: no frame completed).
+  private PartialFrames decoder;
+  private boolean decoderLookedUp;
+  private boolean framingStalled;
+  private int responsesAtStall;
+  private long framingStalledSince;
 
   InFlightHandler(
       int maxRequests,
@@ -225,10 +235,14 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     long now = System.nanoTime();
+    long stalledNanos = framingStalledNanos(now);
+    boolean framingLost = unresponsiveNanos > 0 && stalledNanos >= unresponsiveNanos;
     PendingRequest request = head;
     while (request != null) {
       PendingRequest after = request.next;
       if (request.isExpired(now)) {
+        // Timed out without a single frame completing in its whole life, bytes waiting meanwhile.
+        framingLost |= stalledNanos > 0 && stalledNanos >= now - request.createdNanos();
         unlink(request);
         // Its stream id stays held until the late response, also when the request was cancelled
         // (a speculative execution that lost): a linked request always holds an id.
@@ -248,6 +262,19 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
           candidate.expire();
         }
       }
+    }
+    if (framingLost) {
+      String reason =
+          name
+              + " closed: no frame completed for "
+              + stalledNanos / 1_000_000
+              + " ms while "
+              + decoder.bufferedBytes()
+              + " bytes of an incomplete one were read and requests waited: the framing is lost";
+      LOG.warn("[{}] {}", name, reason);
+      failAll(new ConnectionException(reason));
+      ctx.close();
+      return;
     }
     if (unresponsiveNanos > 0) {
       checkResponsiveness(now);
@@ -273,6 +300,34 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     if (head != null || !waiting.isEmpty()) {
       scheduleCheck();
     }
+  }
+
+  /**
+   * How long the decoder has held an incomplete frame while no frame completed, as seen by the
+   * ticks (0: it holds none, or a frame completed since the last tick). A silent node leaves the
+   * decoder empty; a length that never completes keeps bytes in it. Ticks only: nothing on the read
+   * path.
+   */
+  private long framingStalledNanos(long now) {
+    if (!decoderLookedUp) {
+      decoderLookedUp = true;
+      for (Map.Entry<String, ChannelHandler> entry : ctx.pipeline()) {
+        if (entry.getValue() instanceof PartialFrames partial) {
+          decoder = partial;
+        }
+      }
+    }
+    if (decoder == null || decoder.bufferedBytes() == 0 || responses != responsesAtStall) {
+      responsesAtStall = responses;
+      framingStalled = false;
+      return 0;
+    }
+    if (!framingStalled) {
+      framingStalled = true;
+      framingStalledSince = now;
+      return 0;
+    }
+    return now - framingStalledSince;
   }
 
   /**
@@ -349,6 +404,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       if (frame.streamId() == FrameHeader.EVENT_STREAM_ID) {
         if (frame.message() instanceof Response.Event event) {
           eventListener.accept(event);
+        } else {
+          LOG.warn("[{}] {} on the event stream; ignored", name, frame.message());
+          discard(frame); // a response moved to the event stream still holds its rows
         }
         return;
       }
@@ -361,21 +419,38 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
         discard(frame);
       }
     } else if (msg instanceof DecodeFailure failure) {
+      FrameDecodingException error =
+          new FrameDecodingException(
+              "could not decode "
+                  + Opcodes.name(failure.opcode())
+                  + " response from "
+                  + name
+                  + ": "
+                  + failure.cause().getMessage(),
+              failure.cause());
       PendingRequest request = release(failure.streamId());
       if (request != null) {
-        request.completeExceptionally(
-            new FrameDecodingException(
-                "could not decode "
-                    + Opcodes.name(failure.opcode())
-                    + " response from "
-                    + name
-                    + ": "
-                    + failure.cause().getMessage(),
-                failure.cause()));
+        request.completeExceptionally(error);
       }
+      // A server that sent one malformed frame may have misframed the next ones as well: close
+      // rather than read anything else from it.
+      closeAfter(error);
     } else {
       context.fireChannelRead(msg);
     }
+  }
+
+  /**
+   * Fails everything still in flight or waiting and closes the connection: a response on it did not
+   * parse as its request's answer. Event loop only.
+   */
+  void closeAfter(FrameDecodingException cause) {
+    if (closedError != null) {
+      return;
+    }
+    LOG.warn("[{}] closing connection: {}", name, cause.getMessage());
+    failAll(new ConnectionException(name + " closed: " + cause.getMessage(), cause));
+    ctx.close();
   }
 
   private PendingRequest release(int streamId) {

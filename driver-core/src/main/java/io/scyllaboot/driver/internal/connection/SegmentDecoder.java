@@ -9,6 +9,7 @@ import io.scyllaboot.driver.api.error.CrcMismatchException;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
 import io.scyllaboot.driver.internal.protocol.frame.FrameDecoder;
 import io.scyllaboot.driver.internal.protocol.frame.FrameHeader;
+import io.scyllaboot.driver.internal.protocol.frame.PartialFrames;
 import io.scyllaboot.driver.internal.protocol.frame.SegmentCodec;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -25,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * trusted, so later bytes are dropped. Confined to the channel's event loop; never
  * {@code @Sharable}.
  */
-final class SegmentDecoder extends ByteToMessageDecoder {
+final class SegmentDecoder extends ByteToMessageDecoder implements PartialFrames {
   private final SegmentCodec codec;
   private final int maxFrameLength;
   private final String name;
@@ -169,6 +170,12 @@ final class SegmentDecoder extends ByteToMessageDecoder {
       throw new TooLongFrameException(
           "frame of " + length + " bytes exceeds the limit of " + maxFrameLength);
     }
+  }
+
+  @Override
+  public int bufferedBytes() {
+    ByteBuf frame = largeFrame;
+    return actualReadableBytes() + (frame == null ? 0 : frame.readableBytes());
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.scyllaboot.driver.internal.cql;
 import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
@@ -97,9 +99,27 @@ final class LazyRow implements Row {
     }
     TypeCodec<?> codec = page.codec(index);
     // Blobs (and custom types): no decoding, so no second copy of a large value.
-    return codec.javaType() == ByteBuffer.class
-        ? rows.readOnlyBytes(offset + 4, length)
-        : codec.decode(rows.buffer(), offset + 4, length);
+    if (codec.javaType() == ByteBuffer.class) {
+      return rows.readOnlyBytes(offset + 4, length);
+    }
+    try {
+      return codec.decode(rows.buffer(), offset + 4, length);
+    } catch (DriverException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      // The cell's bytes are not a value of its type (a malformed length or count): the server's
+      // answer, not the caller's request, is at fault.
+      throw new FrameDecodingException(
+          "column "
+              + index
+              + " ("
+              + codec.cqlType().asCql()
+              + ") of the row holds "
+              + length
+              + " bytes that are not a value of its type: "
+              + e.getMessage(),
+          e);
+    }
   }
 
   @Override

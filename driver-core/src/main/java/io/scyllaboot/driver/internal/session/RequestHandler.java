@@ -8,6 +8,7 @@ import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.api.error.ServerException;
@@ -324,6 +325,9 @@ final class RequestHandler extends OutgoingStatement
     } catch (RuntimeException e) {
       if (!rowsHandedOver) {
         StatementRequests.releaseRows(frame);
+      }
+      if (e instanceof FrameDecodingException wrongAnswer) {
+        channel.closeAfter(wrongAnswer); // nothing else read on it can be trusted
       }
       fail(e);
     }

@@ -10,8 +10,8 @@ import io.scyllaboot.driver.api.cql.QueryTrace;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.cql.StatementOptions;
-import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
@@ -186,6 +186,15 @@ final class StatementRequests {
       int speculativeExecutions,
       Function<PagingState, CompletionStage<AsyncResultSet>> nextPage) {
     if (!(frame.message() instanceof RowsResult rows)) {
+      if (!(frame.message() instanceof Result) || frame.message() instanceof Result.Prepared) {
+        // READY or SUPPORTED where a RESULT belongs: never read as an empty page.
+        throw new FrameDecodingException(
+            "the node answered "
+                + (prepared == null ? "a statement" : "'" + prepared.query() + "'")
+                + " with "
+                + frame.message()
+                + " instead of a RESULT");
+      }
       return new ResultPage(
           null,
           null,
@@ -268,8 +277,11 @@ final class StatementRequests {
                 return CompletableFuture.failedFuture(error.exception());
               }
               releaseRows(frame);
-              return CompletableFuture.failedFuture(
-                  new ConnectionException(channel + " answered PREPARE with " + frame.message()));
+              FrameDecodingException wrong =
+                  new FrameDecodingException(
+                      channel + " answered PREPARE with " + frame.message() + ", not PREPARED");
+              channel.closeAfter(wrong);
+              return CompletableFuture.failedFuture(wrong);
             });
   }
 

@@ -15,6 +15,7 @@ import io.scyllaboot.driver.internal.protocol.frame.SegmentCodec;
 import io.scyllaboot.driver.internal.protocol.message.Options;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.protocol.message.RowsResult;
 import io.scyllaboot.driver.internal.protocol.message.Startup;
 import io.scyllaboot.driver.testing.ByteWriter;
 import io.scyllaboot.driver.testing.RecordingAllocator;
@@ -38,11 +39,15 @@ class SegmentHandlersTest {
     return RequestFrames.encode(ALLOC, 5, new Startup(Map.of("CQL_VERSION", "3.0.0")));
   }
 
-  /** A v5 response envelope: READY, or RESULT/Void padded to {@code bodyLength} bytes. */
+  /**
+   * A v5 response envelope: READY, or a RESULT of one row holding one blob that fills it to {@code
+   * bodyLength} bytes (a RESULT's bytes must all be accounted for).
+   */
   private static ByteBuf response(int opcode, int streamId, int bodyLength) {
     ByteWriter body = new ByteWriter();
     if (opcode == Opcodes.RESULT) {
-      body.writeInt(Result.VOID).writeRaw(new byte[bodyLength - 4]);
+      body.writeInt(Result.ROWS).writeInt(0x0004).writeInt(1).writeInt(1);
+      body.writeInt(bodyLength - 20).writeRaw(new byte[bodyLength - 20]);
     }
     return new ByteWriter()
         .writeByte(0x85)
@@ -127,7 +132,8 @@ class SegmentHandlersTest {
     }
     ResponseFrame frame = decoder.readInbound();
     assertThat(frame.streamId()).isEqualTo(9);
-    assertThat(frame.message()).isSameAs(Result.Void.INSTANCE);
+    assertThat(frame.message()).isInstanceOf(RowsResult.class);
+    ((RowsResult) frame.message()).release();
     assertThat(encoder.finish()).isFalse();
     assertThat(decoder.finish()).isFalse();
   }
@@ -181,6 +187,9 @@ class SegmentHandlersTest {
     ResponseFrame frame;
     while ((frame = decoder.readInbound()) != null) {
       streams.add(frame.streamId());
+      if (frame.message() instanceof RowsResult rows) {
+        rows.release();
+      }
     }
     assertThat(streams).containsExactly(3, 4, 5);
     assertThat(encoder.finish()).isFalse();

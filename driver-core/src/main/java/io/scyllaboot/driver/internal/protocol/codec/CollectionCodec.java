@@ -83,6 +83,7 @@ final class CollectionCodec implements TypeCodec {
       items.add(itemLength < 0 ? null : element.decode(in, position, itemLength));
       position += Math.max(itemLength, 0);
     }
+    Elements.checkEnd(position, end, set ? "set" : "list");
     return set
         ? Collections.unmodifiableSet((Set<Object>) items)
         : Collections.unmodifiableList((List<Object>) items);

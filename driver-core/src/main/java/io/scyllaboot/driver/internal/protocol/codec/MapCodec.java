@@ -85,6 +85,7 @@ final class MapCodec implements TypeCodec {
       position += Math.max(valueLength, 0);
       map.put(k, v);
     }
+    Elements.checkEnd(position, end, "map");
     return Collections.unmodifiableMap(map);
   }
 }

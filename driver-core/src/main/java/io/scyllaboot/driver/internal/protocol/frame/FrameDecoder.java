@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * <p>With protocol v4 compression, a body flagged compressed is {@code [int uncompressed
  * length][compressed block]} and is decompressed into a new buffer before decoding.
  */
-public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
+public final class FrameDecoder extends LengthFieldBasedFrameDecoder implements PartialFrames {
   /** The protocol's largest frame (256 MiB): nothing decompresses to more. */
   public static final int PROTOCOL_MAX_FRAME_LENGTH = 256 * 1024 * 1024;
 
@@ -56,6 +56,11 @@ public final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     } finally {
       frame.release();
     }
+  }
+
+  @Override
+  public int bufferedBytes() {
+    return actualReadableBytes();
   }
 
   private static void checkDecompressedLength(int announced, int compressed) {

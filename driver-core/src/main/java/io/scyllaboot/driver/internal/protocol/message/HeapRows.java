@@ -39,6 +39,7 @@ public final class HeapRows {
       int columnCount,
       int rowCount,
       int rowsStart,
+      int[] cellOffsets,
       ColumnDefinitions columns) {
     this.copy = new byte[source.readableBytes()];
     source.getBytes(source.readerIndex(), copy);
@@ -48,18 +49,8 @@ public final class HeapRows {
     this.columnCount = columnCount;
     this.rowCount = rowCount;
     this.columns = columns;
-    this.cellOffsets = indexCells(copy, rowsStart, rowCount * columnCount);
-  }
-
-  private static int[] indexCells(byte[] copy, int rowsStart, int cells) {
-    int[] offsets = new int[cells];
-    int position = rowsStart;
-    for (int i = 0; i < cells; i++) {
-      offsets[i] = position;
-      int length = (int) INT.get(copy, position);
-      position += 4 + Math.max(length, 0);
-    }
-    return offsets;
+    // Checked by the decoder to lie inside the page, never written again: shared, not copied.
+    this.cellOffsets = cellOffsets;
   }
 
   /** The {@code [int length]} prefix at a cell's offset: negative for null, 0 for empty. */

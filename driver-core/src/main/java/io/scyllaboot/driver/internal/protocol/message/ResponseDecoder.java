@@ -39,9 +39,22 @@ public final class ResponseDecoder {
 
   private static Result decodeResult(ByteBuf body, int protocolVersion, boolean metadataIds) {
     int kind = body.readInt();
+    if (kind == Result.ROWS) {
+      return RowsMetadataCodec.readRows(body, protocolVersion, metadataIds); // checks its own end
+    }
+    Result result = decodeOtherResult(kind, body, protocolVersion, metadataIds);
+    if (body.isReadable()) {
+      // Bytes the result does not account for: it was not parsed as the server meant it.
+      throw new IllegalArgumentException(
+          body.readableBytes() + " bytes left after a RESULT of kind " + kind);
+    }
+    return result;
+  }
+
+  private static Result decodeOtherResult(
+      int kind, ByteBuf body, int protocolVersion, boolean metadataIds) {
     return switch (kind) {
       case Result.VOID -> Result.Void.INSTANCE;
-      case Result.ROWS -> RowsMetadataCodec.readRows(body, protocolVersion, metadataIds);
       case Result.SET_KEYSPACE -> new Result.SetKeyspace(Primitives.readString(body));
       case Result.PREPARED -> {
         byte[] id = Primitives.readShortBytes(body);

@@ -47,10 +47,53 @@ final class RowsMetadataCodec {
               + " bytes");
     }
     int rowsStart = in.readerIndex() - specsStart;
+    // Located here, while decoding, so that a page whose cells do not end exactly where its body
+    // does fails as the frame it came in, never as a value read from it later.
+    int[] cellOffsets =
+        indexCells(in, specsStart, in.readerIndex(), rowCount * columnCount, protocolVersion >= 5);
     in.readerIndex(specsStart);
     ByteBuf body = in.readRetainedSlice(in.readableBytes());
     return new RowsResult(
-        body, flags, columnCount, rowCount, rowsStart, pagingState, newMetadataId);
+        body, flags, columnCount, rowCount, rowsStart, cellOffsets, pagingState, newMetadataId);
+  }
+
+  /**
+   * The offset of each cell's {@code [int length]} from {@code base}, checking that every cell lies
+   * inside the body and that the last one ends where the body does. A negative length is null,
+   * except that v5 gives meaning to -1 alone (-2, "not set", belongs to requests).
+   */
+  private static int[] indexCells(
+      ByteBuf in, int base, int rowsStart, int cells, boolean onlyMinusOneIsNull) {
+    int[] offsets = new int[cells];
+    int position = rowsStart;
+    int end = in.writerIndex();
+    for (int i = 0; i < cells; i++) {
+      if (end - position < 4) {
+        throw new IllegalArgumentException(
+            "corrupt ROWS result: cell " + i + " starts past the end of the page");
+      }
+      offsets[i] = position - base;
+      int length = in.getInt(position);
+      position += 4;
+      if (length > end - position) {
+        throw new IllegalArgumentException(
+            "corrupt ROWS result: cell of "
+                + length
+                + " bytes announced but "
+                + (end - position)
+                + " left in the page");
+      }
+      if (length < -1 && onlyMinusOneIsNull) {
+        throw new IllegalArgumentException(
+            "corrupt ROWS result: cell length " + length + " (only -1, null, is negative in v5)");
+      }
+      position += Math.max(length, 0);
+    }
+    if (position != end) {
+      throw new IllegalArgumentException(
+          "corrupt ROWS result: " + (end - position) + " bytes left after the last cell");
+    }
+    return offsets;
   }
 
   /**

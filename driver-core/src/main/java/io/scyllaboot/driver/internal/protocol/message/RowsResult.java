@@ -4,9 +4,9 @@ import io.netty.buffer.ByteBuf;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 
 /**
- * A ROWS result that keeps its body as one retained slice and decodes nothing up front: the
- * metadata is only skipped over, column definitions are parsed on first request, and each cell is
- * located on first access to its page's rows.
+ * A ROWS result that keeps its body as one retained slice and decodes little up front: the metadata
+ * is only skipped over, column definitions are parsed on first request; each cell was located (and
+ * checked to lie inside the page) by the decoder.
  *
  * <p><b>Ownership:</b> the slice belongs to whoever receives this result from the decoder. It is
  * released exactly once through {@link #release()}; the owner must call it. A result page copies
@@ -25,8 +25,8 @@ public final class RowsResult implements Result {
   private final int rowsStart;
   private final byte[] pagingState;
   private final byte[] newMetadataId;
+  private final int[] cellOffsets;
   private ColumnDefinitions columns;
-  private int[] cellOffsets;
   private boolean released;
 
   RowsResult(
@@ -35,6 +35,7 @@ public final class RowsResult implements Result {
       int columnCount,
       int rowCount,
       int rowsStart,
+      int[] cellOffsets,
       byte[] pagingState,
       byte[] newMetadataId) {
     this.body = body;
@@ -42,6 +43,7 @@ public final class RowsResult implements Result {
     this.columnCount = columnCount;
     this.rowCount = rowCount;
     this.rowsStart = rowsStart;
+    this.cellOffsets = cellOffsets;
     this.pagingState = pagingState;
     this.newMetadataId = newMetadataId;
   }
@@ -52,7 +54,7 @@ public final class RowsResult implements Result {
    */
   public HeapRows copyToHeap() {
     checkReadable();
-    return new HeapRows(body, flags, columnCount, rowCount, rowsStart, columns);
+    return new HeapRows(body, flags, columnCount, rowCount, rowsStart, cellOffsets, columns);
   }
 
   public int columnCount() {
@@ -100,37 +102,7 @@ public final class RowsResult implements Result {
    */
   public int cellOffset(int row, int column) {
     checkReadable();
-    int[] offsets = cellOffsets;
-    if (offsets == null) {
-      offsets = indexCells();
-    }
-    return offsets[row * columnCount + column];
-  }
-
-  private int[] indexCells() {
-    int[] offsets = new int[rowCount * columnCount];
-    int position = rowsStart;
-    int end = body.writerIndex();
-    for (int i = 0; i < offsets.length; i++) {
-      if (end - position < 4) {
-        throw new IllegalArgumentException(
-            "corrupt ROWS result: cell " + i + " starts past the end of the page");
-      }
-      offsets[i] = position;
-      int length = body.getInt(position);
-      position += 4;
-      if (length > end - position) {
-        throw new IllegalArgumentException(
-            "corrupt ROWS result: cell of "
-                + length
-                + " bytes announced but "
-                + (end - position)
-                + " left in the page");
-      }
-      position += Math.max(length, 0);
-    }
-    cellOffsets = offsets;
-    return offsets;
+    return cellOffsets[row * columnCount + column];
   }
 
   public boolean isReleased() {

@@ -7,6 +7,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
@@ -224,7 +225,7 @@ class FrameDecoderFuzzTest {
           }
         }
       }
-    } catch (IllegalArgumentException | IndexOutOfBoundsException expected) {
+    } catch (FrameDecodingException | IllegalArgumentException | IndexOutOfBoundsException e) {
       // A corrupted page fails when read; what matters is that it is released below.
     } finally {
       rows.release();

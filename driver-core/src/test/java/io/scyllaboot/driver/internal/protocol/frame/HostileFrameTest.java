@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
+import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
@@ -143,20 +144,68 @@ class HostileFrameTest {
             .writeInt(1) // one row of two cells
             .writeInt(1_000_000)
             .writeInt(5);
-    ByteBuf frame = frame(0, Opcodes.RESULT, body);
-    RowsResult rows;
+    decodeFailure(frame(0, Opcodes.RESULT, body), null, "cell of 1000000 bytes");
+  }
+
+  /** A body cut a few bytes short, its length fixed: the last blob must not be zero-filled. */
+  @Test
+  void should_refuse_a_rows_page_cut_inside_its_last_cell() {
+    ByteWriter body =
+        new ByteWriter()
+            .writeInt(Result.ROWS)
+            .writeInt(0x0004)
+            .writeInt(1)
+            .writeInt(1)
+            .writeInt(8) // an 8-byte blob of which 5 bytes came
+            .writeByte(1)
+            .writeByte(2)
+            .writeByte(3)
+            .writeByte(4)
+            .writeByte(5);
+    decodeFailure(frame(0, Opcodes.RESULT, body), null, "cell of 8 bytes");
+  }
+
+  @Test
+  void should_refuse_bytes_left_after_the_last_cell() {
+    ByteWriter body =
+        new ByteWriter()
+            .writeInt(Result.ROWS)
+            .writeInt(0x0004)
+            .writeInt(1)
+            .writeInt(1) // one int cell, then 4 bytes that are no cell: the row count was lowered
+            .writeInt(4)
+            .writeInt(42)
+            .writeInt(4);
+    decodeFailure(frame(0, Opcodes.RESULT, body), null, "4 bytes left after the last cell");
+  }
+
+  @Test
+  void should_refuse_bytes_left_after_a_void_result() {
+    ByteWriter body = new ByteWriter().writeInt(Result.VOID).writeInt(7);
+    decodeFailure(frame(0, Opcodes.RESULT, body), null, "4 bytes left after a RESULT");
+  }
+
+  @Test
+  void should_refuse_a_v5_cell_length_of_minus_two_and_read_it_as_null_in_v4() {
+    ByteWriter body =
+        new ByteWriter().writeInt(Result.ROWS).writeInt(0x0004).writeInt(1).writeInt(1);
+    body.writeInt(-2);
+    ByteBuf v4 = frame(0, Opcodes.RESULT, body);
+    Object decoded;
     try {
-      rows = (RowsResult) ((ResponseFrame) FrameDecoder.decodeFrame(frame)).message();
+      decoded = FrameDecoder.decodeFrame(v4);
     } finally {
-      frame.release();
+      v4.release();
     }
+    RowsResult rows = (RowsResult) ((ResponseFrame) decoded).message();
     try {
-      assertThatThrownBy(() -> rows.cellOffset(0, 1))
-          .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("cell of 1000000 bytes");
+      assertThat(rows.buffer().getInt(rows.cellOffset(0, 0))).isEqualTo(-2); // v4: null
     } finally {
       rows.release();
     }
+    ByteBuf v5 = frame(0, Opcodes.RESULT, body);
+    v5.setByte(0, 0x85);
+    decodeFailure(v5, null, "cell length -2");
   }
 
   @Test
@@ -166,7 +215,7 @@ class HostileFrameTest {
     ByteBuf value = allocator.heapBuffer(8).writeInt(Integer.MAX_VALUE).writeInt(0);
     try {
       assertThatThrownBy(() -> codec.decode(value, 0, 8))
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(FrameDecodingException.class)
           .hasMessageContaining("2147483647 elements");
     } finally {
       value.release();
@@ -184,10 +233,39 @@ class HostileFrameTest {
         allocator.heapBuffer(32).writeInt(1).writeInt(4).writeInt(9).writeInt(1000).writeInt(0);
     try {
       assertThatThrownBy(() -> codec.decode(value, 0, 16))
-          .isInstanceOf(IllegalArgumentException.class)
+          .isInstanceOf(FrameDecodingException.class)
           .hasMessageContaining("element of 1000 bytes");
     } finally {
       value.release();
+    }
+  }
+
+  /** A list whose count became 0 (or negative) while its elements stayed: never {@code []}. */
+  @Test
+  void should_refuse_a_collection_count_that_disagrees_with_its_bytes() {
+    TypeCodec<?> list =
+        CodecRegistry.DEFAULT.codecFor(new DataType.ListType(PrimitiveType.INT, false));
+    TypeCodec<?> map =
+        CodecRegistry.DEFAULT.codecFor(
+            new DataType.MapType(PrimitiveType.INT, PrimitiveType.INT, false));
+    ByteBuf zero = allocator.heapBuffer(16).writeInt(0).writeInt(4).writeInt(9);
+    ByteBuf negative = allocator.heapBuffer(16).writeInt(-1).writeInt(4).writeInt(9);
+    ByteBuf mapZero = allocator.heapBuffer(24).writeInt(0).writeInt(4).writeInt(1);
+    mapZero.writeInt(4).writeInt(2);
+    try {
+      assertThatThrownBy(() -> list.decode(zero, 0, 12))
+          .isInstanceOf(FrameDecodingException.class)
+          .hasMessageContaining("8 bytes after its last element");
+      assertThatThrownBy(() -> list.decode(negative, 0, 12))
+          .isInstanceOf(FrameDecodingException.class)
+          .hasMessageContaining("-1 elements");
+      assertThatThrownBy(() -> map.decode(mapZero, 0, 20))
+          .isInstanceOf(FrameDecodingException.class)
+          .hasMessageContaining("16 bytes after its last element");
+    } finally {
+      zero.release();
+      negative.release();
+      mapZero.release();
     }
   }
 
