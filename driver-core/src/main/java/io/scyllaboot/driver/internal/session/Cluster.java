@@ -129,7 +129,14 @@ final class Cluster implements ClusterMetadata {
 
   @Override
   public SchemaMetadata schema() {
-    return schema.enabled() ? schema.current() : ClusterMetadata.super.schema();
+    if (schema.enabled()) {
+      return schema.current();
+    }
+    // One read: its queries run at once, each bounded by the control connection's query timeout.
+    return io.scyllaboot.driver.internal.util.Futures.getUninterruptibly(
+        schemaAsync(),
+        "schema read",
+        settings.connectTimeout().toNanos() + SyncBounds.SLACK.toNanos());
   }
 
   @Override
@@ -461,7 +468,9 @@ final class Cluster implements ClusterMetadata {
             settings.schemaAgreementTimeout().toMillis(), this::isDown, coordinator)
         .thenApply(
             agreed -> {
-              if (!agreed) {
+              if (!agreed && refresher.isClosed()) {
+                LOG.info("schema agreement not awaited further: the session is closing");
+              } else if (!agreed) {
                 LOG.warn(
                     "schema agreement not reached within {}", settings.schemaAgreementTimeout());
               }
@@ -501,6 +510,7 @@ final class Cluster implements ClusterMetadata {
 
   CompletionStage<Void> close() {
     closed = true;
+    refresher.close(); // before the timer stops: DDL statements waiting for agreement end now
     schema.close();
     List<CompletableFuture<?>> closing = new ArrayList<>();
     closing.add(control.close().toCompletableFuture());
