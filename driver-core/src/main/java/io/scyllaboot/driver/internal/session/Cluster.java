@@ -77,6 +77,11 @@ final class Cluster implements ClusterMetadata {
   private boolean partitionerLogged; // admin executor only
   private boolean refreshScheduled; // admin executor only
 
+  /**
+   * @param admin where topology changes, pool maintenance and metadata events run, one at a time:
+   *     not an I/O event loop, since address translators and client routes resolve host names there
+   *     (see {@link #adminExecutor})
+   */
   Cluster(
       SessionSettings settings,
       ChannelFactory factory,
@@ -120,6 +125,21 @@ final class Cluster implements ClusterMetadata {
             metadata.schemaListeners());
     this.nodeEvents = new NodeEvents(admin, metadata.nodeListeners());
     this.preparer = new NodePreparer(loadBalancing, pools, settings.keyspace());
+  }
+
+  /**
+   * The session's admin executor: one daemon thread of its own, so that a blocking DNS look-up in
+   * an address translator or a client route delays topology changes only, never a connection's I/O.
+   * Stopped by {@link #releaseAdmin}.
+   */
+  static EventExecutor adminExecutor(String sessionName) {
+    return new io.netty.util.concurrent.DefaultEventExecutor(
+        io.scyllaboot.driver.internal.util.DriverThreads.factory(sessionName + "-admin"));
+  }
+
+  /** Stops the admin executor once the connections are closed; waits at most {@code millis}. */
+  boolean releaseAdmin(long millis) {
+    return admin.shutdownGracefully(0, millis, TimeUnit.MILLISECONDS).awaitUninterruptibly(millis);
   }
 
   @Override

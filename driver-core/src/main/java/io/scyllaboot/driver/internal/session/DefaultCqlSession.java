@@ -99,7 +99,9 @@ public final class DefaultCqlSession implements CqlSession {
     ChannelFactory factory =
         new ChannelFactory(
             group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
-    this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
+    this.cluster =
+        new Cluster(
+            settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
     this.requests = new StatementRequests(settings, new QueryTraces(this));
     this.syncBounds = new SyncBounds(settings);
     this.throttler =
