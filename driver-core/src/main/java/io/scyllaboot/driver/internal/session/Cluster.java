@@ -68,6 +68,8 @@ final class Cluster implements ClusterMetadata {
   private final ClientRouteNodes routed; // null without client routes
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
+  // Pools of nodes that moved, draining their requests in flight; closed with the session too.
+  private final Set<ChannelPool> retiring = ConcurrentHashMap.newKeySet();
   private final SchemaKeeper schema;
   private final NodePreparer preparer;
   private final NodeEvents nodeEvents;
@@ -297,8 +299,10 @@ final class Cluster implements ClusterMetadata {
               : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
       seen.add(address);
       DefaultNode node = nodes.get(address);
-      if (node == null && routes != null) {
-        node = routed.moved(info.hostId(), address);
+      if (node == null) {
+        // Known by its host id at another address: its host name re-resolved, or its client route
+        // changed. The same node moves; it is not removed and added.
+        node = moved(info.hostId(), address);
       }
       if (node == null) {
         node = new DefaultNode(address);
@@ -339,6 +343,54 @@ final class Cluster implements ClusterMetadata {
       }
     }
     return inits;
+  }
+
+  /**
+   * The node with this host id, known at another address, re-keyed to {@code address}; its pool
+   * leaves the map (new requests go to the new pool the caller opens) and drains. Null if no node
+   * has this host id. Admin executor only.
+   */
+  private DefaultNode moved(java.util.UUID hostId, InetSocketAddress address) {
+    if (hostId == null) {
+      return null;
+    }
+    DefaultNode node = null;
+    for (DefaultNode candidate : nodes.values()) {
+      if (hostId.equals(candidate.hostId())) {
+        node = candidate;
+        break;
+      }
+    }
+    if (node == null) {
+      return null;
+    }
+    LOG.info("node {} moves from {} to {}", hostId, node.address(), address);
+    ChannelPool old = pools.remove(node);
+    nodes.remove(node.address());
+    node.moveTo(address);
+    nodes.put(address, node);
+    if (old != null) {
+      retiring.add(old);
+      drainThenClose(old, System.nanoTime() + settings.requestTimeout().toNanos());
+    }
+    return node;
+  }
+
+  /**
+   * Closes a pool once no request waits on it any more (or at the deadline): closing it at once
+   * would fail the writes in flight there, whose outcome would then be unknown. Admin executor.
+   */
+  private void drainThenClose(ChannelPool old, long deadlineNanos) {
+    int waiting = -old.orphanedIds();
+    for (int inFlight : old.inFlightPerConnection()) {
+      waiting += inFlight;
+    }
+    if (waiting <= 0 || closed || System.nanoTime() - deadlineNanos >= 0) {
+      retiring.remove(old);
+      old.close();
+      return;
+    }
+    admin.schedule(() -> drainThenClose(old, deadlineNanos), 50, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -535,6 +587,9 @@ final class Cluster implements ClusterMetadata {
     List<CompletableFuture<?>> closing = new ArrayList<>();
     closing.add(control.close().toCompletableFuture());
     for (ChannelPool pool : pools.values()) {
+      closing.add(pool.close().toCompletableFuture());
+    }
+    for (ChannelPool pool : retiring) {
       closing.add(pool.close().toCompletableFuture());
     }
     return CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0]));
