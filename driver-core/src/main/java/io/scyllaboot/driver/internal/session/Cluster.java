@@ -110,7 +110,7 @@ final class Cluster implements ClusterMetadata {
             timer,
             settings.connectTimeout().toNanos(),
             this::onEvent,
-            () -> refresh(),
+            this::onControlReconnected,
             routes != null);
     this.refresher =
         new TopologyRefresher(
@@ -474,12 +474,26 @@ final class Cluster implements ClusterMetadata {
               }
             }
             case "SCHEMA_CHANGE" -> {
-              scheduleRefresh(); // a keyspace's replication is part of the topology
+              // Only a keyspace's replication is part of the token map: a table, type or function
+              // change re-reads the schema alone (on every client of the cluster at once).
+              if (event.schemaChange() == null
+                  || "KEYSPACE".equals(event.schemaChange().target())) {
+                scheduleRefresh();
+              }
               schema.scheduleRefresh();
             }
             default -> {}
           }
         });
+  }
+
+  /**
+   * The control connection moved to another node: the events sent meanwhile were lost, so the
+   * topology and the schema are read again.
+   */
+  private void onControlReconnected() {
+    refresh();
+    admin.execute(schema::scheduleRefresh);
   }
 
   /**
