@@ -544,14 +544,9 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    *     connection (a TLS handshake failure names the node and the reason)
    */
   public CqlSession build() {
-    try {
-      return buildAsync().toCompletableFuture().join();
-    } catch (java.util.concurrent.CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
-      }
-      throw e;
-    }
+    // The start-up fails itself after three connect timeouts; the fourth is a backstop.
+    return io.scyllaboot.driver.internal.util.Futures.getUninterruptibly(
+        buildAsync(), "build", connection.connectTimeout.multipliedBy(4).toNanos());
   }
 
   /** The settings, for logs and diagnostics; the password is never shown. */

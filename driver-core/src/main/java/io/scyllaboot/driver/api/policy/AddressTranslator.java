@@ -13,8 +13,9 @@ import java.net.InetSocketAddress;
  * (map both of each node's ports). An address a translator does not know should be returned
  * unchanged.
  *
- * <p>Called on topology refreshes and events, never on the request path; implementations must be
- * thread-safe and must not block (no DNS look-ups of unresolved names per call).
+ * <p>Called on topology refreshes and events, on the session's admin thread (never the request
+ * path, never an I/O event loop); implementations must be thread-safe and should not block (no DNS
+ * look-ups of unresolved names per call: a slow one delays every topology refresh).
  */
 @FunctionalInterface
 public interface AddressTranslator {

@@ -16,10 +16,16 @@ import java.util.NoSuchElementException;
 public final class DefaultResultSet implements ResultSet {
   private final List<String> warnings;
   private final ColumnDefinitions columns;
+  private final long pageBoundNanos;
   private AsyncResultSet page;
 
-  public DefaultResultSet(AsyncResultSet firstPage) {
+  /**
+   * @param pageBoundNanos how long the fetch of a next page may block (see {@link
+   *     Futures#getUninterruptibly(java.util.concurrent.CompletionStage, String, long)})
+   */
+  public DefaultResultSet(AsyncResultSet firstPage, long pageBoundNanos) {
     this.page = firstPage;
+    this.pageBoundNanos = pageBoundNanos;
     this.warnings = firstPage.warnings();
     this.columns = firstPage.columnDefinitions();
   }
@@ -36,7 +42,9 @@ public final class DefaultResultSet implements ResultSet {
       if (row != null || !page.hasMorePages()) {
         return row;
       }
-      page = Futures.getUninterruptibly(page.fetchNextPage(), "fetch of the next page");
+      page =
+          Futures.getUninterruptibly(
+              page.fetchNextPage(), "fetch of the next page", pageBoundNanos);
     }
   }
 

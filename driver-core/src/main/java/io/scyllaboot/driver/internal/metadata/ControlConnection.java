@@ -91,7 +91,15 @@ public final class ControlConnection {
     InetSocketAddress address = addresses.next();
     return factory
         .connect(address, null, eventListener)
-        .thenCompose(connected -> register(connected, events))
+        .thenCompose(
+            connected ->
+                register(connected, events)
+                    .whenComplete(
+                        (registered, error) -> {
+                          if (error != null) {
+                            connected.close(); // e.g. a REGISTER that timed out: not leaked
+                          }
+                        }))
         .handle(
             (connected, error) -> {
               if (error == null) {

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -51,6 +52,9 @@ public final class TopologyRefresher {
   private final ControlConnection control;
   private final Timer timer;
   private final boolean translated;
+  // Agreements being awaited, completed with false at close: the timer that polls them stops then.
+  private final Set<CompletableFuture<Boolean>> awaiting = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
 
   public TopologyRefresher(ControlConnection control, Timer timer) {
     this(control, timer, false);
@@ -177,6 +181,12 @@ public final class TopologyRefresher {
   public CompletionStage<Boolean> awaitSchemaAgreement(
       long timeoutMillis, Predicate<InetAddress> isDown, DriverChannel coordinator) {
     CompletableFuture<Boolean> agreed = new CompletableFuture<>();
+    awaiting.add(agreed);
+    agreed.whenComplete((done, error) -> awaiting.remove(agreed));
+    if (closed) {
+      agreed.complete(false);
+      return agreed;
+    }
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     // The version the DDL's coordinator has: right after a change, gossip may still show every node
     // (the coordinator included) with the old version, which would look like an agreement.
@@ -190,6 +200,22 @@ public final class TopologyRefresher {
                 .exceptionally(error -> null);
     expected.thenAccept(version -> checkAgreement(deadline, isDown, version, agreed));
     return agreed;
+  }
+
+  /**
+   * Ends every wait for agreement with false (not reached): the session closes, and its DDL
+   * statements complete with their own results rather than wait for polls that will not run.
+   */
+  public void close() {
+    closed = true;
+    for (CompletableFuture<Boolean> agreed : List.copyOf(awaiting)) {
+      agreed.complete(false);
+    }
+  }
+
+  /** Whether {@link #close()} ran. */
+  public boolean isClosed() {
+    return closed;
   }
 
   private void checkAgreement(
@@ -224,13 +250,17 @@ public final class TopologyRefresher {
             (same, error) -> {
               if (error == null && same) {
                 agreed.complete(true);
-              } else if (System.nanoTime() >= deadline) {
+              } else if (closed || agreed.isDone() || System.nanoTime() >= deadline) {
                 agreed.complete(false);
               } else {
-                timer.newTimeout(
-                    timeout -> checkAgreement(deadline, isDown, expected, agreed),
-                    200,
-                    TimeUnit.MILLISECONDS);
+                try {
+                  timer.newTimeout(
+                      timeout -> checkAgreement(deadline, isDown, expected, agreed),
+                      200,
+                      TimeUnit.MILLISECONDS);
+                } catch (RuntimeException stopped) { // the timer stopped: no poll would ever run
+                  agreed.complete(false);
+                }
               }
             });
   }

@@ -9,28 +9,38 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The token ring and, per keyspace, the replicas of every range. Immutable once built; the replica
- * table of a keyspace is computed on first use and cached, so that a lookup is a binary search and
- * an array read.
+ * The token ring and, per keyspace, the replicas of every range. Immutable; the replica tables are
+ * built with the map (when the topology or a keyspace's replication changes), one per distinct
+ * replication, so that a lookup on the request path is a map read, a binary search and an array
+ * read.
  *
- * <p>NetworkTopologyStrategy is approximated by taking, in each data center, the next distinct
- * nodes clockwise (racks are not considered).
+ * <p>NetworkTopologyStrategy replicas are computed as the server computes them: in each data center
+ * the ring is walked clockwise, a node of a rack not used yet is taken, a node of a used rack only
+ * while the factor exceeds the data center's racks (Cassandra's {@code
+ * NetworkTopologyStrategy.calculateNaturalReplicas}, which ScyllaDB follows).
  */
 public final class TokenMap {
   private final long[] ring;
   private final DefaultNode[] owners;
-  private final Map<String, Map<String, String>> replicationByKeyspace;
-  private final ConcurrentHashMap<String, DefaultNode[][]> replicasByKeyspace =
-      new ConcurrentHashMap<>();
+  private final Map<String, DefaultNode[][]> replicasByKeyspace;
 
   private TokenMap(
       long[] ring, DefaultNode[] owners, Map<String, Map<String, String>> replicationByKeyspace) {
     this.ring = ring;
     this.owners = owners;
-    this.replicationByKeyspace = replicationByKeyspace;
+    Map<String, DefaultNode[][]> tables = new HashMap<>();
+    if (ring.length > 0) {
+      // Keyspaces of one replication share a table: most clusters have a few distinct ones.
+      Map<Map<String, String>, DefaultNode[][]> byReplication = new HashMap<>();
+      for (Map.Entry<String, Map<String, String>> keyspace : replicationByKeyspace.entrySet()) {
+        tables.put(
+            keyspace.getKey(),
+            byReplication.computeIfAbsent(keyspace.getValue(), this::computeReplicas));
+      }
+    }
+    this.replicasByKeyspace = tables;
   }
 
   /** A map that routes nothing: every plan is round robin over the local nodes. */
@@ -96,18 +106,18 @@ public final class TokenMap {
     }
     DefaultNode[][] table = replicasByKeyspace.get(keyspace);
     if (table == null) {
-      Map<String, String> replication = replicationByKeyspace.get(keyspace);
-      if (replication == null) {
-        return EMPTY;
-      }
-      table = computeReplicas(replication);
-      replicasByKeyspace.putIfAbsent(keyspace, table);
+      return EMPTY;
     }
     int index = Arrays.binarySearch(ring, token);
     if (index < 0) {
       index = -index - 1; // the first ring token >= token owns it
     }
     return table[index == ring.length ? 0 : index];
+  }
+
+  /** The keyspaces whose replica table is built (for tests). */
+  Set<String> builtKeyspaces() {
+    return Set.copyOf(replicasByKeyspace.keySet());
   }
 
   private static final DefaultNode[] EMPTY = new DefaultNode[0];
@@ -122,13 +132,14 @@ public final class TokenMap {
           factors.put(option.getKey(), parseFactor(option.getValue()));
         }
       }
+      RackWalk walk = new RackWalk(factors);
       for (int i = 0; i < ring.length; i++) {
-        table[i] = walk(i, factors, Integer.MAX_VALUE);
+        table[i] = walk.replicas(i);
       }
     } else if (strategy.endsWith("SimpleStrategy")) {
       int factor = parseFactor(replication.getOrDefault("replication_factor", "1"));
       for (int i = 0; i < ring.length; i++) {
-        table[i] = walk(i, null, factor);
+        table[i] = walk(i, factor);
       }
     } else {
       // LocalStrategy, EverywhereStrategy and unknown ones: no token-aware replicas.
@@ -143,27 +154,104 @@ public final class TokenMap {
     return Integer.parseInt(slash < 0 ? value.trim() : value.substring(0, slash).trim());
   }
 
-  /** Distinct nodes clockwise from a ring index, up to a total or per-DC factors. */
-  private DefaultNode[] walk(int start, Map<String, Integer> perDc, int total) {
+  /** Distinct nodes clockwise from a ring index, up to a total (SimpleStrategy). */
+  private DefaultNode[] walk(int start, int total) {
     Set<DefaultNode> replicas = new LinkedHashSet<>();
-    Map<String, Integer> taken = new HashMap<>();
-    int wanted = perDc == null ? total : perDc.values().stream().mapToInt(Integer::intValue).sum();
-    for (int step = 0; step < ring.length && replicas.size() < wanted; step++) {
-      DefaultNode node = owners[(start + step) % ring.length];
-      if (replicas.contains(node)) {
-        continue;
-      }
-      if (perDc != null) {
-        String dc = node.datacenter();
-        int limit = perDc.getOrDefault(dc, 0);
-        int already = taken.getOrDefault(dc, 0);
-        if (already >= limit) {
-          continue;
-        }
-        taken.put(dc, already + 1);
-      }
-      replicas.add(node);
+    for (int step = 0; step < ring.length && replicas.size() < total; step++) {
+      replicas.add(owners[(start + step) % ring.length]);
     }
     return replicas.toArray(EMPTY);
+  }
+
+  /**
+   * The NetworkTopologyStrategy walk over this ring for one replication: each ring entry's node,
+   * data center and rack as small numbers, computed once for all the ring's start positions.
+   */
+  private final class RackWalk {
+    private final int[] nodeOf; // per ring entry
+    private final int[] dcOf; // per ring entry; -1 for a data center the keyspace does not use
+    private final int[] rackOf; // per ring entry, numbered across data centers
+    private final int[] wanted; // per data center: its factor, at most its nodes
+    private final int[] repeats; // per data center: how many nodes of a used rack it may take
+    private final int nodes;
+    private final int racks;
+    private final int total;
+
+    RackWalk(Map<String, Integer> factors) {
+      nodeOf = new int[ring.length];
+      dcOf = new int[ring.length];
+      rackOf = new int[ring.length];
+      Map<DefaultNode, Integer> nodeIds = new HashMap<>();
+      Map<String, Integer> dcIds = new HashMap<>();
+      Map<String, Integer> rackIds = new HashMap<>();
+      List<Set<DefaultNode>> nodesPerDc = new ArrayList<>();
+      List<Set<Integer>> racksPerDc = new ArrayList<>();
+      List<Integer> factorPerDc = new ArrayList<>();
+      for (int i = 0; i < ring.length; i++) {
+        DefaultNode node = owners[i];
+        nodeOf[i] = nodeIds.computeIfAbsent(node, n -> nodeIds.size());
+        String dc = node.datacenter();
+        Integer factor = dc == null ? null : factors.get(dc);
+        if (factor == null || factor <= 0) {
+          dcOf[i] = -1;
+          continue;
+        }
+        int dcId =
+            dcIds.computeIfAbsent(
+                dc,
+                name -> {
+                  nodesPerDc.add(new java.util.HashSet<>());
+                  racksPerDc.add(new java.util.HashSet<>());
+                  factorPerDc.add(factor);
+                  return dcIds.size();
+                });
+        dcOf[i] = dcId;
+        // A rack is a rack of its data center: the same name in two data centers is two racks.
+        String rack = node.rack() == null ? "" : node.rack();
+        rackOf[i] = rackIds.computeIfAbsent(dc + '\u0000' + rack, key -> rackIds.size());
+        nodesPerDc.get(dcId).add(node);
+        racksPerDc.get(dcId).add(rackOf[i]);
+      }
+      int dcs = dcIds.size();
+      wanted = new int[dcs];
+      repeats = new int[dcs];
+      int sum = 0;
+      for (int dc = 0; dc < dcs; dc++) {
+        wanted[dc] = Math.min(factorPerDc.get(dc), nodesPerDc.get(dc).size());
+        repeats[dc] = factorPerDc.get(dc) - racksPerDc.get(dc).size();
+        sum += wanted[dc];
+      }
+      nodes = nodeIds.size();
+      racks = rackIds.size();
+      total = sum;
+    }
+
+    DefaultNode[] replicas(int start) {
+      int[] left = wanted.clone();
+      int[] repeatsLeft = repeats.clone();
+      boolean[] taken = new boolean[nodes];
+      boolean[] rackUsed = new boolean[racks];
+      DefaultNode[] replicas = new DefaultNode[total];
+      int count = 0;
+      for (int step = 0; step < ring.length && count < total; step++) {
+        int i = (start + step) % ring.length;
+        int dc = dcOf[i];
+        if (dc < 0 || left[dc] == 0 || taken[nodeOf[i]]) {
+          continue;
+        }
+        if (rackUsed[rackOf[i]]) {
+          // Only while the factor exceeds the racks: otherwise a rack not used yet comes later.
+          if (repeatsLeft[dc] <= 0) {
+            continue;
+          }
+          repeatsLeft[dc]--;
+        }
+        rackUsed[rackOf[i]] = true;
+        taken[nodeOf[i]] = true;
+        left[dc]--;
+        replicas[count++] = owners[i];
+      }
+      return count == total ? replicas : Arrays.copyOf(replicas, count);
+    }
   }
 }

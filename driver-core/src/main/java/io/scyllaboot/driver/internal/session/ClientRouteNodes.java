@@ -72,28 +72,6 @@ final class ClientRouteNodes {
     return known != null ? known.address() : info.address();
   }
 
-  /**
-   * The node with this host id, known under another address, re-keyed to {@code address} (where its
-   * route now points) with its pool closed: a new one opens to the new address. Null if no node has
-   * this host id.
-   */
-  DefaultNode moved(UUID hostId, InetSocketAddress address) {
-    DefaultNode node = withHostId(hostId);
-    if (node == null) {
-      return null;
-    }
-    ChannelPool old = pools.remove(node);
-    if (old != null) {
-      LOG.info(
-          "node {} moves from {} to {}: its client route changed", hostId, node.address(), address);
-      old.close();
-    }
-    nodes.remove(node.address());
-    node.moveTo(address);
-    nodes.put(address, node);
-    return node;
-  }
-
   private DefaultNode withHostId(UUID hostId) {
     if (hostId == null) {
       return null;

@@ -68,6 +68,8 @@ final class Cluster implements ClusterMetadata {
   private final ClientRouteNodes routed; // null without client routes
   private final ConcurrentHashMap<InetSocketAddress, DefaultNode> nodes = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<DefaultNode, ChannelPool> pools = new ConcurrentHashMap<>();
+  // Pools of nodes that moved, draining their requests in flight; closed with the session too.
+  private final Set<ChannelPool> retiring = ConcurrentHashMap.newKeySet();
   private final SchemaKeeper schema;
   private final NodePreparer preparer;
   private final NodeEvents nodeEvents;
@@ -77,6 +79,11 @@ final class Cluster implements ClusterMetadata {
   private boolean partitionerLogged; // admin executor only
   private boolean refreshScheduled; // admin executor only
 
+  /**
+   * @param admin where topology changes, pool maintenance and metadata events run, one at a time:
+   *     not an I/O event loop, since address translators and client routes resolve host names there
+   *     (see {@link #adminExecutor})
+   */
   Cluster(
       SessionSettings settings,
       ChannelFactory factory,
@@ -103,7 +110,7 @@ final class Cluster implements ClusterMetadata {
             timer,
             settings.connectTimeout().toNanos(),
             this::onEvent,
-            () -> refresh(),
+            this::onControlReconnected,
             routes != null);
     this.refresher =
         new TopologyRefresher(
@@ -122,6 +129,21 @@ final class Cluster implements ClusterMetadata {
     this.preparer = new NodePreparer(loadBalancing, pools, settings.keyspace());
   }
 
+  /**
+   * The session's admin executor: one daemon thread of its own, so that a blocking DNS look-up in
+   * an address translator or a client route delays topology changes only, never a connection's I/O.
+   * Stopped by {@link #releaseAdmin}.
+   */
+  static EventExecutor adminExecutor(String sessionName) {
+    return new io.netty.util.concurrent.DefaultEventExecutor(
+        io.scyllaboot.driver.internal.util.DriverThreads.factory(sessionName + "-admin"));
+  }
+
+  /** Stops the admin executor once the connections are closed; waits at most {@code millis}. */
+  boolean releaseAdmin(long millis) {
+    return admin.shutdownGracefully(0, millis, TimeUnit.MILLISECONDS).awaitUninterruptibly(millis);
+  }
+
   @Override
   public CompletionStage<SchemaMetadata> schemaAsync() {
     return schema.read();
@@ -129,7 +151,14 @@ final class Cluster implements ClusterMetadata {
 
   @Override
   public SchemaMetadata schema() {
-    return schema.enabled() ? schema.current() : ClusterMetadata.super.schema();
+    if (schema.enabled()) {
+      return schema.current();
+    }
+    // One read: its queries run at once, each bounded by the control connection's query timeout.
+    return io.scyllaboot.driver.internal.util.Futures.getUninterruptibly(
+        schemaAsync(),
+        "schema read",
+        settings.connectTimeout().toNanos() + SyncBounds.SLACK.toNanos());
   }
 
   @Override
@@ -270,8 +299,10 @@ final class Cluster implements ClusterMetadata {
               : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
       seen.add(address);
       DefaultNode node = nodes.get(address);
-      if (node == null && routes != null) {
-        node = routed.moved(info.hostId(), address);
+      if (node == null) {
+        // Known by its host id at another address: its host name re-resolved, or its client route
+        // changed. The same node moves; it is not removed and added.
+        node = moved(info.hostId(), address);
       }
       if (node == null) {
         node = new DefaultNode(address);
@@ -312,6 +343,54 @@ final class Cluster implements ClusterMetadata {
       }
     }
     return inits;
+  }
+
+  /**
+   * The node with this host id, known at another address, re-keyed to {@code address}; its pool
+   * leaves the map (new requests go to the new pool the caller opens) and drains. Null if no node
+   * has this host id. Admin executor only.
+   */
+  private DefaultNode moved(java.util.UUID hostId, InetSocketAddress address) {
+    if (hostId == null) {
+      return null;
+    }
+    DefaultNode node = null;
+    for (DefaultNode candidate : nodes.values()) {
+      if (hostId.equals(candidate.hostId())) {
+        node = candidate;
+        break;
+      }
+    }
+    if (node == null) {
+      return null;
+    }
+    LOG.info("node {} moves from {} to {}", hostId, node.address(), address);
+    ChannelPool old = pools.remove(node);
+    nodes.remove(node.address());
+    node.moveTo(address);
+    nodes.put(address, node);
+    if (old != null) {
+      retiring.add(old);
+      drainThenClose(old, System.nanoTime() + settings.requestTimeout().toNanos());
+    }
+    return node;
+  }
+
+  /**
+   * Closes a pool once no request waits on it any more (or at the deadline): closing it at once
+   * would fail the writes in flight there, whose outcome would then be unknown. Admin executor.
+   */
+  private void drainThenClose(ChannelPool old, long deadlineNanos) {
+    int waiting = -old.orphanedIds();
+    for (int inFlight : old.inFlightPerConnection()) {
+      waiting += inFlight;
+    }
+    if (waiting <= 0 || closed || System.nanoTime() - deadlineNanos >= 0) {
+      retiring.remove(old);
+      old.close();
+      return;
+    }
+    admin.schedule(() -> drainThenClose(old, deadlineNanos), 50, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -395,12 +474,26 @@ final class Cluster implements ClusterMetadata {
               }
             }
             case "SCHEMA_CHANGE" -> {
-              scheduleRefresh(); // a keyspace's replication is part of the topology
+              // Only a keyspace's replication is part of the token map: a table, type or function
+              // change re-reads the schema alone (on every client of the cluster at once).
+              if (event.schemaChange() == null
+                  || "KEYSPACE".equals(event.schemaChange().target())) {
+                scheduleRefresh();
+              }
               schema.scheduleRefresh();
             }
             default -> {}
           }
         });
+  }
+
+  /**
+   * The control connection moved to another node: the events sent meanwhile were lost, so the
+   * topology and the schema are read again.
+   */
+  private void onControlReconnected() {
+    refresh();
+    admin.execute(schema::scheduleRefresh);
   }
 
   /**
@@ -461,7 +554,9 @@ final class Cluster implements ClusterMetadata {
             settings.schemaAgreementTimeout().toMillis(), this::isDown, coordinator)
         .thenApply(
             agreed -> {
-              if (!agreed) {
+              if (!agreed && refresher.isClosed()) {
+                LOG.info("schema agreement not awaited further: the session is closing");
+              } else if (!agreed) {
                 LOG.warn(
                     "schema agreement not reached within {}", settings.schemaAgreementTimeout());
               }
@@ -501,10 +596,14 @@ final class Cluster implements ClusterMetadata {
 
   CompletionStage<Void> close() {
     closed = true;
+    refresher.close(); // before the timer stops: DDL statements waiting for agreement end now
     schema.close();
     List<CompletableFuture<?>> closing = new ArrayList<>();
     closing.add(control.close().toCompletableFuture());
     for (ChannelPool pool : pools.values()) {
+      closing.add(pool.close().toCompletableFuture());
+    }
+    for (ChannelPool pool : retiring) {
       closing.add(pool.close().toCompletableFuture());
     }
     return CompletableFuture.allOf(closing.toArray(new CompletableFuture<?>[0]));

@@ -66,6 +66,7 @@ public final class DefaultCqlSession implements CqlSession {
   private final StatementRequests requests;
   private final Throttler throttler;
   private final PreparedStatementCache preparedCache;
+  private final SyncBounds syncBounds;
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
 
@@ -98,8 +99,11 @@ public final class DefaultCqlSession implements CqlSession {
     ChannelFactory factory =
         new ChannelFactory(
             group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
-    this.cluster = new Cluster(settings, factory, timer, group.next(), metrics);
+    this.cluster =
+        new Cluster(
+            settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
     this.requests = new StatementRequests(settings, new QueryTraces(this));
+    this.syncBounds = new SyncBounds(settings);
     this.throttler =
         settings.maxConcurrentRequests() > 0
             ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue(), timer)
@@ -166,6 +170,10 @@ public final class DefaultCqlSession implements CqlSession {
   /** The session's request listeners as one, or null when there is none. */
   RequestListener requestListener() {
     return settings.instrumentation().requestListener();
+  }
+
+  SyncBounds syncBounds() {
+    return syncBounds;
   }
 
   Throttler throttler() {
@@ -351,17 +359,23 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public ResultSet execute(String cql, Object... values) {
-    return new DefaultResultSet(Futures.getUninterruptibly(executeAsync(cql, values), "execute"));
+    return new DefaultResultSet(
+        Futures.getUninterruptibly(
+            executeAsync(cql, values), "execute", syncBounds.prepareAndExecute()),
+        syncBounds.prepareAndExecute());
   }
 
   @Override
   public ResultSet execute(Statement<?> statement) {
-    return new DefaultResultSet(Futures.getUninterruptibly(executeAsync(statement), "execute"));
+    return new DefaultResultSet(
+        Futures.getUninterruptibly(
+            executeAsync(statement), "execute", syncBounds.execute(statement)),
+        syncBounds.execute(statement));
   }
 
   @Override
   public PreparedStatement prepare(String cql) {
-    return Futures.getUninterruptibly(prepareAsync(cql), "prepare");
+    return Futures.getUninterruptibly(prepareAsync(cql), "prepare", syncBounds.prepare());
   }
 
   /** The protocol version the control connection speaks (negotiated unless pinned). */
@@ -420,6 +434,6 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public void close() {
-    Futures.getUninterruptibly(closeAsync(), "close");
+    Futures.getUninterruptibly(closeAsync(), "close", syncBounds.close());
   }
 }

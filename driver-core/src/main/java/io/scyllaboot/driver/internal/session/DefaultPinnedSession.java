@@ -116,16 +116,23 @@ final class DefaultPinnedSession implements PinnedSession {
 
   @Override
   public ResultSet execute(String cql, Object... values) {
-    return new DefaultResultSet(Futures.getUninterruptibly(executeAsync(cql, values), "execute"));
+    return new DefaultResultSet(
+        Futures.getUninterruptibly(
+            executeAsync(cql, values), "execute", session.syncBounds().prepareAndExecute()),
+        session.syncBounds().prepareAndExecute());
   }
 
   @Override
   public ResultSet execute(Statement<?> statement) {
-    return new DefaultResultSet(Futures.getUninterruptibly(executeAsync(statement), "execute"));
+    return new DefaultResultSet(
+        Futures.getUninterruptibly(
+            executeAsync(statement), "execute", session.syncBounds().execute(statement)),
+        session.syncBounds().execute(statement));
   }
 
   @Override
   public PreparedStatement prepare(String cql) {
-    return Futures.getUninterruptibly(session.prepareInternal(cql), "prepare");
+    return Futures.getUninterruptibly(
+        session.prepareInternal(cql), "prepare", session.syncBounds().prepare());
   }
 }

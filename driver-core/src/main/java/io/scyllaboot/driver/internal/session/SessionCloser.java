@@ -78,6 +78,14 @@ final class SessionCloser {
       LOG.warn("[{}] could not close the metrics", settings.sessionName(), e);
     }
     try {
+      if (!cluster.releaseAdmin(CLOSE_GRACE.toMillis())) {
+        LOG.warn(
+            "[{}] the admin executor is still busy; closed without it", settings.sessionName());
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("[{}] could not stop the admin executor", settings.sessionName(), e);
+    }
+    try {
       timer.stop();
     } catch (RuntimeException e) {
       LOG.warn("[{}] could not stop the timer", settings.sessionName(), e);

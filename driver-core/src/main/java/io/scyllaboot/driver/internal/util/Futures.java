@@ -1,27 +1,45 @@
 package io.scyllaboot.driver.internal.util;
 
 import io.scyllaboot.driver.api.error.DriverException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Blocking waits for the synchronous API, which unwrap the cause so callers see typed errors. */
 public final class Futures {
   private Futures() {}
 
-  /** Waits for the stage; refuses to run on a driver thread. */
-  public static <T> T getUninterruptibly(CompletionStage<T> stage, String operation) {
+  /**
+   * Waits for the stage at most {@code boundNanos}; refuses to run on a driver thread. The bound is
+   * a backstop past the driver's own timeouts (which should end the stage first): a defect or a
+   * stopped timer then fails the caller with a timeout instead of blocking its thread forever.
+   *
+   * @throws DriverTimeoutException if the stage is not complete within the bound
+   */
+  public static <T> T getUninterruptibly(
+      CompletionStage<T> stage, String operation, long boundNanos) {
     DriverThreads.checkNotDriverThread(operation);
+    CompletableFuture<T> future = stage.toCompletableFuture();
+    long deadline = System.nanoTime() + boundNanos;
     boolean interrupted = false;
     try {
       while (true) {
         try {
-          return stage.toCompletableFuture().get();
+          return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
           interrupted = true;
         } catch (ExecutionException e) {
           throw rethrow(e.getCause());
+        } catch (TimeoutException e) {
+          throw new DriverTimeoutException(
+              operation
+                  + " did not complete within "
+                  + java.time.Duration.ofNanos(boundNanos)
+                  + " (the bound of this synchronous call, past its configured timeouts)");
         }
       }
     } finally {

@@ -53,6 +53,7 @@ public final class FakeNode {
   private final ChannelGroup registered = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private volatile Channel server;
   private volatile boolean answerHeartbeats = true;
+  private volatile boolean answerRegister = true;
   private volatile Answering answering = Answering.NORMALLY;
   private final Queue<Held> held = new ConcurrentLinkedQueue<>();
 
@@ -172,6 +173,11 @@ public final class FakeNode {
   /** Stops answering OPTIONS (heartbeats) on established connections. */
   public void answerHeartbeats(boolean answer) {
     this.answerHeartbeats = answer;
+  }
+
+  /** Stops answering REGISTER (a control connection's start that never completes). */
+  public void answerRegister(boolean answer) {
+    this.answerRegister = answer;
   }
 
   /** Changes how this node answers requests; see {@link Answering}. */
@@ -315,6 +321,9 @@ public final class FakeNode {
           body = out -> {};
         }
         case Opcodes.REGISTER -> {
+          if (!answerRegister) {
+            return;
+          }
           registered.add(ctx.channel());
           opcode = Opcodes.READY;
           body = out -> {};
