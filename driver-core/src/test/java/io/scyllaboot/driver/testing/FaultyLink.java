@@ -156,6 +156,9 @@ public final class FaultyLink implements AutoCloseable {
    */
   public void heal() {
     fault = Fault.NONE;
+    if (closed.get()) {
+      return;
+    }
     long now = System.nanoTime();
     for (Connection connection : connections) {
       connection.client.eventLoop().execute(() -> connection.fromNode.release(now));
