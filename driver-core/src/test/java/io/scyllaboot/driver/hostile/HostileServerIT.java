@@ -96,8 +96,6 @@ class HostileServerIT {
 
   /** One driver at one protocol version, behind its own proxy. */
   interface Client extends AutoCloseable {
-    String name();
-
     CompletionStage<Object> insert(int key, int value);
 
     CompletionStage<Object> scalars(int key);
@@ -447,14 +445,12 @@ class HostileServerIT {
 
   private static final class Ours implements Client {
     private final CqlSession session;
-    private final int version;
     private final PreparedStatement insert;
     private final PreparedStatement scalars;
     private final PreparedStatement collections;
     private final PreparedStatement paged;
 
     Ours(MutatingProxy proxy, int version) {
-      this.version = version;
       this.session =
           CqlSession.builder()
               .addContactPoint(proxy.address())
@@ -471,11 +467,6 @@ class HostileServerIT {
       this.scalars = session.prepare(cql(SCALARS));
       this.collections = session.prepare(cql(COLLECTIONS));
       this.paged = session.prepare(cql(PAGED));
-    }
-
-    @Override
-    public String name() {
-      return "ours v" + version;
     }
 
     @Override
@@ -589,14 +580,12 @@ class HostileServerIT {
 
   private static final class Apache implements Client {
     private final com.datastax.oss.driver.api.core.CqlSession session;
-    private final int version;
     private final com.datastax.oss.driver.api.core.cql.PreparedStatement insert;
     private final com.datastax.oss.driver.api.core.cql.PreparedStatement scalars;
     private final com.datastax.oss.driver.api.core.cql.PreparedStatement collections;
     private final com.datastax.oss.driver.api.core.cql.PreparedStatement paged;
 
     Apache(MutatingProxy proxy, int version) {
-      this.version = version;
       this.session =
           com.datastax.oss.driver.api.core.CqlSession.builder()
               .addContactPoint(proxy.address())
@@ -623,11 +612,6 @@ class HostileServerIT {
       this.scalars = session.prepare(cql(SCALARS));
       this.collections = session.prepare(cql(COLLECTIONS));
       this.paged = session.prepare(cql(PAGED));
-    }
-
-    @Override
-    public String name() {
-      return "apache v" + version;
     }
 
     @Override
