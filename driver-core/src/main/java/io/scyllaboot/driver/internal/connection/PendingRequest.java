@@ -33,10 +33,12 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
   private final long timeoutNanos;
   private final @Nullable ResponseCallback callback;
   final long deadlineNanos;
-  // Event loop only: the stream id while written, whether it timed out holding it, and the links
-  // of the in-flight list that the deadline check walks.
+  // Event loop only: the stream id while written, whether it timed out holding it or was moved
+  // off an unresponsive connection holding it, and the links of the in-flight list that the
+  // deadline check walks.
   int streamId = -1;
   boolean orphaned;
+  boolean moved;
   PendingRequest previous;
   PendingRequest next;
   boolean linked;
