@@ -408,6 +408,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
         probe = null; // answered: the node is alive (and counted as progress above)
       }
       if (request == null || !request.complete(frame)) {
+        if (request != null) {
+          request.lateResponse(); // a loser's latency, for the latency policy
+        }
         discard(frame);
       }
     } else if (msg instanceof DecodeFailure failure) {

@@ -120,6 +120,17 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
     return true;
   }
 
+  /** The response came after this request completed otherwise: tells the callback. */
+  void lateResponse() {
+    if (callback != null) {
+      try {
+        callback.onLateResponse();
+      } catch (Throwable unexpected) {
+        LOG.warn("late-response callback of a request to {} failed", connection, unexpected);
+      }
+    }
+  }
+
   // The callback runs on the event loop (or a sender's thread): what it throws must not reach
   // the channel's pipeline, which would close the connection for every other request on it.
   private void notifyCallback(@Nullable ResponseFrame response, @Nullable Throwable error) {

@@ -185,6 +185,39 @@ class UnresponsiveConnectionTest {
     channel.finishAndReleaseAll();
   }
 
+  @Test
+  void should_tell_the_callback_of_the_late_response_of_a_cancelled_request() {
+    EmbeddedChannel channel = new EmbeddedChannel(new InFlightHandler(8, 8, 8, "test", e -> {}));
+    InFlightHandler handler = channel.pipeline().get(InFlightHandler.class);
+    java.util.concurrent.atomic.AtomicInteger late =
+        new java.util.concurrent.atomic.AtomicInteger();
+    ResponseCallback callback =
+        new ResponseCallback() {
+          @Override
+          public void onResponse(ResponseFrame response, Throwable error) {}
+
+          @Override
+          public void onLateResponse() {
+            late.incrementAndGet();
+          }
+        };
+    PendingRequest loser =
+        new PendingRequest(
+            RequestFrames.encode(ByteBufAllocator.DEFAULT, 4, Options.INSTANCE),
+            "test",
+            REQUEST_TIMEOUT_NANOS,
+            callback);
+    handler.write(loser);
+    channel.flush();
+    int id = writtenStreamId(channel);
+    loser.cancel(false); // a speculative execution that lost the race
+    assertThat(late).hasValue(0);
+    channel.writeInbound(ready(id));
+    assertThat(late).as("told once, when the answer came").hasValue(1);
+    assertThat(handler.inFlightCount()).isZero();
+    assertThat(channel.finish()).isFalse();
+  }
+
   private static void drainProbes(EmbeddedChannel channel) {
     ByteBuf written;
     while ((written = channel.readOutbound()) != null) {
