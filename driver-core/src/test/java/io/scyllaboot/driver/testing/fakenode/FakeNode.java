@@ -351,6 +351,12 @@ public final class FakeNode {
                     prepared.pkIndices(),
                     prepared.result(),
                     cluster.isLwt(prepared.query()));
+            FakeCluster.Behaviour onPrepare =
+                cluster.behaviour(FakeCluster.PREPARE_PREFIX + request.query());
+            if (onPrepare != null) {
+              apply(ctx, request, onPrepare, body);
+              return;
+            }
           }
         }
         case Opcodes.EXECUTE -> {
