@@ -19,9 +19,11 @@ public class RequestProperties extends RequestSettings {
   /**
    * How long a connection may read nothing while requests wait on it before its node counts as
    * unresponsive (frozen, stalled): new requests avoid it until it answers again, and idempotent
-   * requests that waited that long move to the next node. Zero disables.
+   * requests that waited that long move to the next node. Zero disables. Unset: half the request
+   * timeout, so that a stall shorter than that (a GC pause) is waited out rather than moving
+   * requests and demoting the node.
    */
-  private Duration unresponsiveNodeTimeout = Duration.ofMillis(500);
+  private Duration unresponsiveNodeTimeout;
 
   @NestedConfigurationProperty
   private final ThrottlerProperties throttler = new ThrottlerProperties();

@@ -127,7 +127,9 @@ public final class ScyllaAutoConfiguration {
     map.from(request::getPageSize).to(builder::withPageSize);
     map.from(request::getIdempotent).to(builder::withIdempotentByDefault);
     builder.withClientTimestamps(request.isClientTimestamps());
-    builder.withUnresponsiveNodeTimeout(request.getUnresponsiveNodeTimeout());
+    if (request.getUnresponsiveNodeTimeout() != null) {
+      builder.withUnresponsiveNodeTimeout(request.getUnresponsiveNodeTimeout());
+    }
     map.from(request::getSpeculativeExecution)
         .as(SpeculativeExecutionProperties::toPolicy)
         .to(builder::withSpeculativeExecution);

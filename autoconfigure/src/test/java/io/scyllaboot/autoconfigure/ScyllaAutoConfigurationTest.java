@@ -129,7 +129,7 @@ class ScyllaAutoConfigurationTest {
               .contains("sessionName=s0")
               .contains("metrics=off")
               .contains("speculativeExecution=none")
-              .contains("unresponsiveNodeTimeout=PT0.5S");
+              .contains("unresponsiveNodeTimeout=PT1S");
         });
   }
 

@@ -37,9 +37,6 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
   private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
       io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
 
-  /** The default of {@link #withUnresponsiveNodeTimeout}. */
-  public static final Duration DEFAULT_UNRESPONSIVE_NODE_TIMEOUT = Duration.ofMillis(500);
-
   CqlSessionBuilder() {}
 
   /** Adds a node to connect to first. Default, when none is added: 127.0.0.1:9042. */
@@ -230,7 +227,18 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * How long a connection may read nothing while requests wait on it before its node counts as
    * unresponsive (a frozen process, a stalled node): new requests then go to other nodes first as
    * if it were down, until it answers again, and idempotent requests that waited that long on it
-   * move to the next node of their plan (once per request). Zero disables; default 500 ms.
+   * move to the next node of their plan (once per request, and only when the plan has one). After
+   * half of it an OPTIONS probe is sent: a node that answers it is alive, only slow (a big
+   * partition, an ANN search), and is neither avoided nor are its requests moved. Requests that are
+   * not idempotent are never failed by this: they wait for their answer or their own timeout. Zero
+   * disables.
+   *
+   * <p>Default: half the {@linkplain #withRequestTimeout request timeout} (1 s with the default 2
+   * s). A stall shorter than that (a GC pause, a reactor stall) is waited out: every request in
+   * flight is answered a moment later, well within its timeout, so moving requests or demoting the
+   * node would only spread load and run idempotent requests twice. A longer stall threatens the
+   * requests' timeouts, and an idempotent request moved then keeps half its timeout for the next
+   * node. The default follows a request timeout set on this builder.
    */
   public CqlSessionBuilder withUnresponsiveNodeTimeout(Duration timeout) {
     pooling.unresponsiveNodeTimeout(timeout);
@@ -518,7 +526,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
                     ? reconnectionPolicy()
                     : ReconnectionPolicy.exponential(
                         pooling.reconnectBaseDelay, pooling.reconnectMaxDelay),
-                pooling.unresponsiveNodeTimeout,
+                pooling.effectiveUnresponsiveNodeTimeout(request.timeout),
                 maxConcurrentOpens()),
             request.speculativeExecution,
             new io.scyllaboot.driver.internal.session.MetadataSettings(
@@ -595,7 +603,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         + ", speculativeExecution="
         + request.describeSpeculativeExecution()
         + ", unresponsiveNodeTimeout="
-        + pooling.unresponsiveNodeTimeout
+        + pooling.effectiveUnresponsiveNodeTimeout(request.timeout)
         + ", routing="
         + routing.describe()
         + ", clientTimestamps="

@@ -16,7 +16,8 @@ final class PoolingOptions {
   int sourcePortHigh = 65535;
   Duration reconnectBaseDelay = Duration.ofSeconds(1);
   Duration reconnectMaxDelay = Duration.ofSeconds(60);
-  Duration unresponsiveNodeTimeout = CqlSessionBuilder.DEFAULT_UNRESPONSIVE_NODE_TIMEOUT;
+  // Null: half the request timeout (see CqlSessionBuilder#withUnresponsiveNodeTimeout).
+  Duration unresponsiveNodeTimeout;
 
   void connectionsPerNode(int connections) {
     connectionsPerNode = atLeastOne(connections, "connections per node");
@@ -44,6 +45,11 @@ final class PoolingOptions {
           "unresponsive node timeout must not be negative, was " + timeout);
     }
     unresponsiveNodeTimeout = timeout;
+  }
+
+  /** The timeout set, or by default half the request timeout. */
+  Duration effectiveUnresponsiveNodeTimeout(Duration requestTimeout) {
+    return unresponsiveNodeTimeout != null ? unresponsiveNodeTimeout : requestTimeout.dividedBy(2);
   }
 
   String describeShardAwarePort() {

@@ -20,6 +20,7 @@ import io.scyllaboot.driver.testing.CassandraCluster;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.ClusterFigures;
 import io.scyllaboot.driver.testing.FreezeFigures;
+import io.scyllaboot.driver.testing.ShortStallFigures;
 import io.scyllaboot.driver.testing.SteadyLoad;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -53,6 +54,10 @@ class ClusterFaultIT {
   private static final int RATE = 150; // requests per second and driver
   private static final int VICTIM = 3;
   private static final int FREEZE_SECONDS = 20;
+  // The short stalls' load: the other scenarios' rate (400 requests/s and driver overloaded the
+  // 2-core machine: both drivers timed out on every node), and room for a 1.5 s stall's backlog.
+  private static final int STALL_RATE = RATE;
+  private static final int STALL_CONCURRENCY = 128;
 
   private static final Duration DDL_TIMEOUT = Duration.ofSeconds(30);
 
@@ -76,7 +81,14 @@ class ClusterFaultIT {
         "CREATE KEYSPACE "
             + routingKeyspace
             + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-    for (String table : List.of("kv_scylla", "kv_apache", "kv_frozen_default", "kv_frozen_spec")) {
+    for (String table :
+        List.of(
+            "kv_scylla",
+            "kv_apache",
+            "kv_frozen_default",
+            "kv_frozen_spec",
+            "kv_stall_scylla",
+            "kv_stall_apache")) {
       ddl("CREATE TABLE " + keyspace + "." + table + " (k int PRIMARY KEY, v int)");
     }
     ddl("CREATE TABLE " + routingKeyspace + ".kv (k int PRIMARY KEY, v int)");
@@ -191,6 +203,37 @@ class ClusterFaultIT {
       assertThat(spec.p99Millis())
           .as("p99 ms during the freeze with speculative execution, against the Apache driver's")
           .isLessThanOrEqualTo(theirs.p99Millis());
+    }
+  }
+
+  /**
+   * Short stalls, as GC pauses and reactor stalls are: node 3 SIGSTOPped for 0.3, 0.7 and 1.5 s,
+   * twice each, under steady load whose writes are not idempotent, ours (defaults, 2 s request
+   * timeout) and the Apache driver side by side. Every stall is shorter than the request timeout:
+   * with our defaults no request fails, and no acknowledged write is lost by either driver.
+   */
+  @Test
+  @Order(2)
+  void short_stalls_fail_no_request_with_our_defaults() throws Exception {
+    try (CqlSession defaults = openSession("stall-default", CassandraCluster.addresses())) {
+      Map<String, SteadyLoad.Target> targets = new LinkedHashMap<>();
+      targets.put("scylla", scyllaTarget(defaults, keyspace + ".kv_stall_scylla", false));
+      targets.put("apache", ApacheDriver.target(apache, keyspace + ".kv_stall_apache", false));
+      List<Duration> stalls = new ArrayList<>();
+      for (int round = 0; round < 2; round++) {
+        stalls.add(Duration.ofMillis(300));
+        stalls.add(Duration.ofMillis(700));
+        stalls.add(Duration.ofMillis(1_500));
+      }
+      Map<String, ShortStallFigures> figures =
+          ShortStallFigures.stallUnderLoad(targets, STALL_CONCURRENCY, STALL_RATE, VICTIM, stalls);
+      assertAllReadBack(keyspace + ".kv_stall_scylla", figures.get("scylla").acknowledged());
+      assertAllReadBack(keyspace + ".kv_stall_apache", figures.get("apache").acknowledged());
+      ShortStallFigures ours = figures.get("scylla");
+      assertThat(ours.load().lostReads()).isEmpty();
+      assertThat(ours.failed())
+          .as("failed requests with our defaults: %s", ours.load().failuresByKind())
+          .isZero();
     }
   }
 
@@ -329,6 +372,12 @@ class ClusterFaultIT {
   }
 
   static SteadyLoad.Target scyllaTarget(CqlSession session, String table) {
+    return scyllaTarget(session, table, true);
+  }
+
+  /** Reads are idempotent; writes as {@code idempotentWrites} says. */
+  static SteadyLoad.Target scyllaTarget(
+      CqlSession session, String table, boolean idempotentWrites) {
     PreparedStatement insert = session.prepare("INSERT INTO " + table + " (k, v) VALUES (?, ?)");
     PreparedStatement select = session.prepare("SELECT v FROM " + table + " WHERE k = ?");
     return new SteadyLoad.Target() {
@@ -338,7 +387,7 @@ class ClusterFaultIT {
             .executeAsync(
                 insert
                     .bind(key, value)
-                    .withIdempotent(true)
+                    .withIdempotent(idempotentWrites)
                     .withConsistency(ConsistencyLevel.QUORUM))
             .thenApply(rs -> outcome(rs, false));
       }

@@ -34,7 +34,7 @@ class CqlSessionBuilderTest {
         .contains("heartbeatInterval=PT30S")
         .contains("idempotent=false")
         .contains("speculativeExecution=none")
-        .contains("unresponsiveNodeTimeout=PT0.5S")
+        .contains("unresponsiveNodeTimeout=PT1S")
         .contains("clientTimestamps=true")
         .contains("throttling=off")
         .contains("metrics=off")
@@ -43,6 +43,17 @@ class CqlSessionBuilderTest {
         .contains("ssl=false")
         .contains("hostnameVerification=true")
         .contains("auth=none");
+  }
+
+  @Test
+  void derivesTheUnresponsiveNodeTimeoutFromTheRequestTimeoutUnlessSet() {
+    CqlSessionBuilder builder = CqlSession.builder().withRequestTimeout(Duration.ofSeconds(5));
+    assertThat(builder.toString()).contains("unresponsiveNodeTimeout=PT2.5S");
+    assertThat(builder.withUnresponsiveNodeTimeout(Duration.ofMillis(300)).toString())
+        .contains("unresponsiveNodeTimeout=PT0.3S");
+    assertThat(builder.withRequestTimeout(Duration.ofSeconds(8)).toString())
+        .as("a timeout set stays set")
+        .contains("unresponsiveNodeTimeout=PT0.3S");
   }
 
   @Test

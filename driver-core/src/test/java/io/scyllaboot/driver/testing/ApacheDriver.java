@@ -92,6 +92,12 @@ public final class ApacheDriver {
    * reads, both marked idempotent.
    */
   public static SteadyLoad.Target target(CqlSession session, String table) {
+    return target(session, table, true);
+  }
+
+  /** As {@link #target(CqlSession, String)}, the writes idempotent as {@code idempotentWrites}. */
+  public static SteadyLoad.Target target(
+      CqlSession session, String table, boolean idempotentWrites) {
     PreparedStatement insert = session.prepare("INSERT INTO " + table + " (k, v) VALUES (?, ?)");
     PreparedStatement select = session.prepare("SELECT v FROM " + table + " WHERE k = ?");
     return new SteadyLoad.Target() {
@@ -101,7 +107,7 @@ public final class ApacheDriver {
             .executeAsync(
                 insert
                     .bind(key, value)
-                    .setIdempotent(true)
+                    .setIdempotent(idempotentWrites)
                     .setConsistencyLevel(DefaultConsistencyLevel.QUORUM))
             .thenApply(rs -> outcome(rs.getExecutionInfo(), null));
       }

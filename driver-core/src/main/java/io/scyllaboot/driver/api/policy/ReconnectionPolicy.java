@@ -17,7 +17,12 @@ public interface ReconnectionPolicy {
 
   /** The delays of one run of reconnection attempts. Used by one pool at a time, not shared. */
   interface Schedule {
-    /** The delay before the next attempt: positive. */
+    /**
+     * The delay before the next attempt. A delay under 100 ms (zero, negative, null) is raised to
+     * 100 ms, so that a node is never hammered in a loop; when this (or {@link #newSchedule()})
+     * throws, that attempt waits the default schedule's delay (exponential from 1 s to 60 s)
+     * instead, and the pool keeps reconnecting. Either is logged once per session.
+     */
     Duration nextDelay();
   }
 

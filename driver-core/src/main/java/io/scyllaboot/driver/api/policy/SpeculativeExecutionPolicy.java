@@ -36,9 +36,11 @@ public interface SpeculativeExecutionPolicy {
   long nextExecutionDelayNanos(Node node, Statement<?> statement, int executions);
 
   /**
-   * Told how long a node took to answer an execution that succeeded, for policies that learn from
-   * latencies. Called on the driver's I/O threads for every response while the session has a
-   * policy; must not block. Does nothing by default.
+   * Told how long a node took to answer an execution, for policies that learn from latencies: the
+   * execution that won and, when their answers come at last, the executions that lost the race (or
+   * timed out), so that the latencies learned are not biased towards the fast answers. Called on
+   * the driver's I/O threads while the session has a policy; must not block. Does nothing by
+   * default.
    */
   default void onResponse(Node node, long latencyNanos) {}
 
@@ -55,7 +57,8 @@ public interface SpeculativeExecutionPolicy {
   /**
    * Up to {@code maxSpeculativeExecutions} extra executions, each after the given percentile of the
    * latencies of the node the previous execution went to (its last 1,024 responses). Until a node
-   * has answered 100 requests nothing is executed speculatively on its account.
+   * has answered 100 requests, the percentile of every node's latencies together is used, and until
+   * 100 responses are known at all, 100 ms: a fresh node is covered from its first request.
    *
    * @param percentile in (0, 100), for example 99
    * @throws IllegalArgumentException if the percentile or the count is out of range

@@ -12,6 +12,7 @@ import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.internal.protocol.frame.RequestFrames;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
+import io.scyllaboot.driver.internal.protocol.message.Options;
 import io.scyllaboot.driver.internal.protocol.message.Request;
 import java.net.SocketAddress;
 import java.util.Queue;
@@ -198,13 +199,24 @@ public final class DriverChannel {
 
   /**
    * Reports this connection unresponsive to {@code listener} whenever requests wait on it while
-   * nothing has been read for {@code timeoutNanos}, and responsive again at the next response or at
-   * close; idempotent requests waiting that long then fail with {@code NodeUnresponsiveException}
-   * to move to another node. Zero or less: not watched.
+   * nothing has been read for {@code timeoutNanos}, an OPTIONS probe sent after half of it
+   * included, and responsive again at the next response or at close; idempotent requests waiting
+   * that long then fail with {@code NodeUnresponsiveException} to move to another node. A single
+   * slow query on a quiet connection is no silence: the probe is answered. Zero or less: not
+   * watched.
    */
   public void watchResponsiveness(long timeoutNanos, ResponsivenessListener listener) {
     if (timeoutNanos > 0) {
-      channel.eventLoop().execute(() -> inFlight.watchResponsiveness(timeoutNanos, listener));
+      channel
+          .eventLoop()
+          .execute(
+              () ->
+                  inFlight.watchResponsiveness(
+                      timeoutNanos,
+                      listener,
+                      () ->
+                          RequestFrames.encode(
+                              channel.alloc(), protocolVersion, Options.INSTANCE)));
     }
   }
 

@@ -23,6 +23,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,11 +48,17 @@ import org.slf4j.LoggerFactory;
  * is in flight or waiting, failing the expired ones. A timeout fires at most one tick late.
  *
  * <p>Responsiveness: the same tick notices a connection whose requests wait while nothing at all
- * has been read for {@link #watchResponsiveness the unresponsive timeout} (a frozen process, a
- * stalled node): it reports the connection unresponsive (its node is then avoided by new requests)
- * and fails the idempotent requests waiting that long with {@link NodeUnresponsiveException}, so
- * that they move to the next node; their stream ids stay held as orphans. The first response read
- * afterwards reports it responsive again. The hot path only counts responses.
+ * has been read for half {@link #watchResponsiveness the unresponsive timeout}, and then sends an
+ * OPTIONS probe: a node that is alive answers it at once, however slow the queries it runs (a big
+ * partition, an ANN search), and its answer is progress. Only when nothing at all, the probe
+ * included, has been read for the whole timeout (a frozen process, a stalled node) is the
+ * connection reported unresponsive: its node is then avoided by new requests, and the idempotent
+ * requests waiting that long fail with {@link NodeUnresponsiveException} to move to the next node.
+ * Their stream ids stay held until the late responses, but they are <em>moved</em>, not orphaned:
+ * they did not time out and do not count against the orphan bound, so that a stall shorter than the
+ * request timeout never closes a busy connection (and fails its non-idempotent requests, which the
+ * node would have answered a moment later). The first response read afterwards reports it
+ * responsive again. The hot path only counts responses.
  */
 final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(InFlightHandler.class);
@@ -65,6 +72,8 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private final int maxWaiting;
   private final int maxOrphaned;
   private int orphaned;
+  // Stream ids held by requests moved off while the connection was unresponsive: not orphans.
+  private int moved;
   private final String name;
   private final Consumer<Response.Event> eventListener;
   private ChannelHandlerContext ctx;
@@ -90,6 +99,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   private boolean framingStalled;
   private int responsesAtStall;
   private long framingStalledSince;
+  // The OPTIONS probe of a silent connection: its frames (null: no probe), the one in flight.
+  private Supplier<ByteBuf> probeFrames;
+  private PendingRequest probe;
 
   InFlightHandler(
       int maxRequests,
@@ -117,8 +129,20 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
    * after the next response (or when it closes). Event loop only.
    */
   void watchResponsiveness(long timeoutNanos, ResponsivenessListener listener) {
+    watchResponsiveness(timeoutNanos, listener, null);
+  }
+
+  /**
+   * As {@link #watchResponsiveness(long, ResponsivenessListener)}, probing a connection silent for
+   * half the timeout with a request from {@code probeFrames} (an encoded OPTIONS, stream id set
+   * here): the connection is reported unresponsive only if the probe is not answered either. Null:
+   * no probe. Event loop only.
+   */
+  void watchResponsiveness(
+      long timeoutNanos, ResponsivenessListener listener, Supplier<ByteBuf> probeFrames) {
     this.unresponsiveNanos = timeoutNanos;
     this.responsivenessListener = listener;
+    this.probeFrames = probeFrames;
   }
 
   /** Writes (without flushing) or queues a request. Event loop only. */
@@ -334,6 +358,9 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
    * Reports the connection unresponsive when its oldest waiting request, and every response, are
    * older than the timeout; then moves the idempotent requests that waited that long. Progress is
    * seen per tick: the response counter grew since the last one.
+   * Reports the connection unresponsive when its oldest waiting request, and every response (the
+   * probe's included), are older than the timeout; then moves the idempotent requests that waited
+   * that long. Progress is seen per tick: the response counter grew since the last one.
    */
   private void checkResponsiveness(long now) {
     if (responses != responsesSeen) {
@@ -347,7 +374,11 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     }
     long sent = oldest.createdNanos();
     long waitingSince = lastProgressNanos - sent > 0 ? lastProgressNanos : sent;
-    if (now - waitingSince < unresponsiveNanos) {
+    long silence = now - waitingSince;
+    if (silence >= unresponsiveNanos / 2 && probe == null && probeFrames != null) {
+      sendProbe();
+    }
+    if (silence < unresponsiveNanos) {
       return;
     }
     if (!unresponsive) {
@@ -365,8 +396,8 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       PendingRequest after = request.next;
       if (now - request.createdNanos() >= unresponsiveNanos && request.movable()) {
         unlink(request);
-        request.orphaned = true; // keeps its stream id until the late response
-        orphaned++;
+        request.moved = true; // keeps its stream id until the late response, as no orphan
+        moved++;
         request.completeExceptionally(
             new NodeUnresponsiveException(
                 name
@@ -376,6 +407,20 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       }
       request = after;
     }
+  }
+
+  /**
+   * Writes the OPTIONS probe on a free stream id, ahead of any queued request. None free: no probe,
+   * and the silence is judged without it (every id held and nothing read is no slow query).
+   */
+  private void sendProbe() {
+    if (ids.available() == 0) {
+      return;
+    }
+    PendingRequest request = new PendingRequest(probeFrames.get(), name, 0);
+    probe = request;
+    assignAndWrite(request);
+    ctx.flush();
   }
 
   private void responsive() {
@@ -392,6 +437,11 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
 
   int orphanedCount() {
     return orphaned;
+  }
+
+  /** Stream ids held by requests moved off while unresponsive; event loop only (for tests). */
+  int movedCount() {
+    return moved;
   }
 
   int inFlightCount() {
@@ -415,7 +465,13 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
         responsive();
       }
       PendingRequest request = release(frame.streamId());
+      if (request != null && request == probe) {
+        probe = null; // answered: the node is alive (and counted as progress above)
+      }
       if (request == null || !request.complete(frame)) {
+        if (request != null) {
+          request.lateResponse(); // a loser's latency, for the latency policy
+        }
         discard(frame);
       }
     } else if (msg instanceof DecodeFailure failure) {
@@ -472,6 +528,8 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
     ids.release(streamId);
     if (request.orphaned) {
       orphaned--;
+    } else if (request.moved) {
+      moved--;
     } else if (request.linked) {
       unlink(request);
     }
@@ -528,6 +586,8 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
       responsive(); // gone from the pool: no longer counts against its node
     }
     orphaned = 0;
+    moved = 0;
+    probe = null;
     head = null;
     tail = null;
     for (int id = 0; id < inFlight.length; id++) {

@@ -33,10 +33,12 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
   private final long timeoutNanos;
   private final @Nullable ResponseCallback callback;
   final long deadlineNanos;
-  // Event loop only: the stream id while written, whether it timed out holding it, and the links
-  // of the in-flight list that the deadline check walks.
+  // Event loop only: the stream id while written, whether it timed out holding it or was moved
+  // off an unresponsive connection holding it, and the links of the in-flight list that the
+  // deadline check walks.
   int streamId = -1;
   boolean orphaned;
+  boolean moved;
   PendingRequest previous;
   PendingRequest next;
   boolean linked;
@@ -116,6 +118,17 @@ final class PendingRequest extends CompletableFuture<ResponseFrame> {
     }
     notifyCallback(null, error);
     return true;
+  }
+
+  /** The response came after this request completed otherwise: tells the callback. */
+  void lateResponse() {
+    if (callback != null) {
+      try {
+        callback.onLateResponse();
+      } catch (Throwable unexpected) {
+        LOG.warn("late-response callback of a request to {} failed", connection, unexpected);
+      }
+    }
   }
 
   // The callback runs on the event loop (or a sender's thread): what it throws must not reach

@@ -33,4 +33,12 @@ public interface ResponseCallback {
   default boolean movableWhenUnresponsive() {
     return false;
   }
+
+  /**
+   * Called on the event loop when the response of a request that was already complete (cancelled: a
+   * speculative execution that lost; timed out; moved off an unresponsive node) arrives at last,
+   * before it is dropped: a latency policy learns the losers' latencies from it. Must be cheap and
+   * must not throw; does nothing by default.
+   */
+  default void onLateResponse() {}
 }

@@ -10,9 +10,10 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import io.scyllaboot.driver.api.metrics.DriverMetric;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,7 +32,9 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
   private final Counter bytesSent;
   private final Counter bytesReceived;
   private final ConcurrentHashMap<Class<?>, Counter> errors = new ConcurrentHashMap<>();
-  private final List<Meter> meters = new ArrayList<>();
+  // Written from several threads (the session's, the admin loop's on topology changes).
+  private final Queue<Meter> meters = new ConcurrentLinkedQueue<>();
+  private final ConcurrentHashMap<DefaultNode, List<Meter>> nodeMeters = new ConcurrentHashMap<>();
 
   /**
    * @param latencyHistograms whether the request timer publishes a percentile histogram (many time
@@ -135,18 +138,33 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
         tags.and(
             DriverMetric.NODE_TAG,
             node.address().getAddress().getHostAddress() + ":" + node.address().getPort());
-    meters.add(
-        Gauge.builder(
-                DriverMetric.NODE_REQUESTS_ACTIVE.meterName(), node, DefaultNode::inFlightRequests)
-            .description("requests in flight on the node")
-            .tags(nodeTags)
-            .register(registry));
-    meters.add(
-        Gauge.builder(DriverMetric.NODE_CONNECTIONS.meterName(), node, DefaultNode::openConnections)
-            .description("open connections to the node")
-            .baseUnit(DriverMetric.NODE_CONNECTIONS.baseUnit())
-            .tags(nodeTags)
-            .register(registry));
+    List<Meter> added =
+        List.of(
+            Gauge.builder(
+                    DriverMetric.NODE_REQUESTS_ACTIVE.meterName(),
+                    node,
+                    DefaultNode::inFlightRequests)
+                .description("requests in flight on the node")
+                .tags(nodeTags)
+                .register(registry),
+            Gauge.builder(
+                    DriverMetric.NODE_CONNECTIONS.meterName(), node, DefaultNode::openConnections)
+                .description("open connections to the node")
+                .baseUnit(DriverMetric.NODE_CONNECTIONS.baseUnit())
+                .tags(nodeTags)
+                .register(registry));
+    List<Meter> previous = nodeMeters.put(node, added);
+    if (previous != null) {
+      previous.stream().filter(m -> !added.contains(m)).forEach(registry::remove);
+    }
+  }
+
+  @Override
+  public void nodeRemoved(DefaultNode node) {
+    List<Meter> removed = nodeMeters.remove(node);
+    if (removed != null) {
+      removed.forEach(registry::remove);
+    }
   }
 
   @Override
@@ -171,9 +189,12 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
 
   @Override
   public void close() {
-    synchronized (meters) {
-      meters.forEach(registry::remove);
-      meters.clear();
+    Meter meter;
+    while ((meter = meters.poll()) != null) {
+      registry.remove(meter);
+    }
+    for (DefaultNode node : nodeMeters.keySet()) {
+      nodeRemoved(node);
     }
   }
 }

@@ -34,6 +34,9 @@ public enum NoopSessionMetrics implements SessionMetrics {
   public void nodeAdded(DefaultNode node) {}
 
   @Override
+  public void nodeRemoved(DefaultNode node) {}
+
+  @Override
   public void preparedCache(Cache<?, ?> cache) {}
 
   @Override

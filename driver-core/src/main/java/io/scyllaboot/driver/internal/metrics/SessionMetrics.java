@@ -29,6 +29,9 @@ public interface SessionMetrics extends TrafficCounter {
 
   void nodeAdded(DefaultNode node);
 
+  /** The node left the cluster: its meters go. */
+  void nodeRemoved(DefaultNode node);
+
   void preparedCache(Cache<?, ?> cache);
 
   /** Whether traffic must be counted (a pipeline handler is added only then). */

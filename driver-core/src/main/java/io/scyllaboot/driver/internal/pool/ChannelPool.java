@@ -410,7 +410,8 @@ public final class ChannelPool {
     if (schedule == null) {
       schedule = options.reconnection().newSchedule();
     }
-    long delay = Math.max(1, schedule.nextDelay().toMillis());
+    // Guarded (PoolOptions): neither throws nor gives less than GuardedReconnection.MIN_DELAY.
+    long delay = schedule.nextDelay().toMillis();
     LOG.debug("[{}] reconnecting in {} ms", node, delay);
     pendingReconnect = admin.schedule(this::reconnect, delay, TimeUnit.MILLISECONDS);
   }

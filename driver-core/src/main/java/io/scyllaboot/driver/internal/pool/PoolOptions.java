@@ -17,7 +17,8 @@ import java.time.Duration;
  * @param unresponsiveTimeout how long a connection may read nothing while requests wait on it
  *     before its node counts as unresponsive (avoided by new requests, idempotent waiting requests
  *     moved); zero disables
- * @param reconnection the delays between reconnection attempts
+ * @param reconnection the delays between reconnection attempts, guarded here: a delay the policy
+ *     fails to give is the default schedule's, and none is shorter than 100 ms
  * @param maxConcurrentOpens at most this many connections to the node are being opened at once
  *     (TCP, TLS and the handshake), so that a node coming back, or a client starting, does not take
  *     a storm of handshakes at once
@@ -38,6 +39,8 @@ public record PoolOptions(
   static final Duration SHARD_AWARE_PORT_BLOCK = Duration.ofMinutes(5);
 
   public PoolOptions {
+    // A policy that throws or gives no delay must not stop a pool reconnecting, nor spin it.
+    reconnection = GuardedReconnection.guard(reconnection);
     if (maxConcurrentOpens < 1) {
       throw new IllegalArgumentException(
           "max concurrent connection opens must be at least 1, was " + maxConcurrentOpens);

@@ -62,6 +62,11 @@ public final class QueryPlan {
     return shards == null ? -1 : shards[index];
   }
 
+  /** Whether a position is left to take; any thread, a hint only under concurrent takers. */
+  public boolean hasNext() {
+    return next < size;
+  }
+
   public int size() {
     return size;
   }

@@ -327,6 +327,7 @@ final class Cluster implements ClusterMetadata {
         if (pool != null) {
           pool.close();
         }
+        metrics.nodeRemoved(node);
       }
     }
     TokenMap ring = tokenMap(topology);

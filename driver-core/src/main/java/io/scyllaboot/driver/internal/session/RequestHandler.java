@@ -262,8 +262,8 @@ final class RequestHandler extends OutgoingStatement
   @Override
   public boolean movableWhenUnresponsive() {
     // With speculative executions the next nodes are tried already, and the stuck attempt may
-    // still answer: it is waited for, not abandoned.
-    return idempotent && !moved && speculation == null;
+    // still answer: it is waited for, not abandoned. Without a next node it would only fail.
+    return idempotent && !moved && speculation == null && plan.hasNext();
   }
 
   @Override

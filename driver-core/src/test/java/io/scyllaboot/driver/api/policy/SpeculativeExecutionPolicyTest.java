@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.cql.SimpleStatement;
+import io.scyllaboot.driver.api.metadata.NodeState;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -39,8 +40,8 @@ class SpeculativeExecutionPolicyTest {
       policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(i));
     }
     assertThat(policy.nextExecutionDelayNanos(node, STATEMENT, 1))
-        .as("fewer than 100 latencies: no speculation")
-        .isNegative();
+        .as("fewer than 100 latencies anywhere: the warm-up delay")
+        .isEqualTo(PercentileSpeculativeExecution.WARM_UP_DELAY_NANOS);
     policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(100)); // 1..100 ms
     // Recomputed at most every 100 ms: the next refresh sees the 100th latency.
     Awaitility.await()
@@ -50,8 +51,54 @@ class SpeculativeExecutionPolicyTest {
         .isEqualTo(TimeUnit.MILLISECONDS.toNanos(90));
     assertThat(policy.nextExecutionDelayNanos(node, STATEMENT, 2)).as("one at most").isNegative();
     assertThat(policy.nextExecutionDelayNanos(other, STATEMENT, 1))
-        .as("another node has no latencies yet")
-        .isNegative();
+        .as("another node has no latencies yet: every node's percentile")
+        .isEqualTo(TimeUnit.MILLISECONDS.toNanos(90));
+  }
+
+  @Test
+  void should_speculate_for_a_fresh_node_from_its_first_request() {
+    SpeculativeExecutionPolicy policy = SpeculativeExecutionPolicy.percentile(99, 1);
+    assertThat(policy.nextExecutionDelayNanos(node, STATEMENT, 1))
+        .as("no latency known at all")
+        .isEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
+    for (int i = 0; i < 2 * LatencyRing.MIN_SAMPLES; i++) {
+      policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(7));
+    }
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(2))
+        .until(
+            () ->
+                policy.nextExecutionDelayNanos(other, STATEMENT, 1)
+                    == TimeUnit.MILLISECONDS.toNanos(7));
+  }
+
+  @Test
+  void should_learn_from_the_late_answers_of_losing_executions() {
+    // A loser's late answer is reported as any response: it raises the percentile.
+    SpeculativeExecutionPolicy policy = SpeculativeExecutionPolicy.percentile(50, 1);
+    for (int i = 0; i < LatencyRing.MIN_SAMPLES; i++) {
+      policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(2));
+    }
+    for (int i = 0; i <= LatencyRing.MIN_SAMPLES; i++) {
+      policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(40));
+    }
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(2))
+        .until(
+            () ->
+                policy.nextExecutionDelayNanos(node, STATEMENT, 1)
+                    == TimeUnit.MILLISECONDS.toNanos(40));
+  }
+
+  @Test
+  void should_drop_the_latencies_of_a_node_that_left() {
+    PercentileSpeculativeExecution policy = new PercentileSpeculativeExecution(99, 1, 0);
+    policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(3));
+    policy.onResponse(other, TimeUnit.MILLISECONDS.toNanos(3));
+    assertThat(policy.nodesKnown()).isEqualTo(2);
+    other.state(NodeState.REMOVED);
+    policy.onResponse(node, TimeUnit.MILLISECONDS.toNanos(3));
+    assertThat(policy.nodesKnown()).isEqualTo(1);
   }
 
   @Test

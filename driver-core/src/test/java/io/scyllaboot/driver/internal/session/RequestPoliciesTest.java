@@ -338,4 +338,52 @@ class RequestPoliciesTest {
                     .allMatch(n -> n.state() == io.scyllaboot.driver.api.metadata.NodeState.UP));
     assertThat(schedules).hasPositiveValue();
   }
+
+  private boolean allUp() {
+    return session.metadata().nodes().stream()
+        .allMatch(n -> n.state() == io.scyllaboot.driver.api.metadata.NodeState.UP);
+  }
+
+  @Test
+  void should_keep_reconnecting_on_the_default_schedule_when_the_policy_throws() {
+    AtomicInteger calls = new AtomicInteger();
+    ReconnectionPolicy throwing =
+        () ->
+            () -> {
+              if (calls.incrementAndGet() >= 2) {
+                throw new IllegalStateException("a defect of the application's policy");
+              }
+              return Duration.ofMillis(20);
+            };
+    start(CqlSession.builder().withReconnectionPolicy(throwing));
+    cluster.node(2).stop();
+    await().until(() -> calls.get() >= 2);
+    cluster.node(2).start();
+    // The default schedule's first delay is 1 s: the node is reached again soon after.
+    await("the restarted node is reached again")
+        .atMost(Duration.ofSeconds(8))
+        .pollInterval(Duration.ofMillis(50))
+        .until(this::allUp);
+  }
+
+  @Test
+  void should_not_reconnect_in_a_tight_loop_when_the_policy_gives_no_delay() throws Exception {
+    AtomicInteger delays = new AtomicInteger();
+    ReconnectionPolicy zero =
+        () ->
+            () -> {
+              delays.incrementAndGet();
+              return Duration.ZERO;
+            };
+    start(CqlSession.builder().withReconnectionPolicy(zero));
+    cluster.node(2).stop();
+    await().until(() -> delays.get() >= 1);
+    int before = delays.get();
+    Thread.sleep(1_000); // the passing of time is the subject: attempts within one second
+    int attempts = delays.get() - before;
+    // The delay is raised to the 100 ms minimum: at most about 10 attempts a second.
+    assertThat(attempts).as("reconnection attempts in one second").isBetween(1, 12);
+    cluster.node(2).start();
+    await().atMost(Duration.ofSeconds(5)).until(this::allUp);
+  }
 }

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * One node of three stops answering (it reads every request and answers none, as a frozen process)
  * under a steady stream of idempotent requests, for the plans the token-aware swap never covered:
  * unrouted statements and lightweight transactions (ring order, primary first). With the defaults
- * nothing fails and no request reaches the node after the unresponsive-node timeout; with
- * speculative execution the p99 stays under 100 ms.
+ * nothing fails and no request reaches the node after the unresponsive-node timeout (half the
+ * request timeout); with speculative execution the p99 stays under 100 ms.
  */
 class UnresponsiveNodeTest {
   private static final int PORT = 19642;
@@ -143,8 +143,9 @@ class UnresponsiveNodeTest {
     int reachedAfterLoad = frozen.received(Opcodes.QUERY).size();
 
     assertThat(run.failures()).as("failed requests").isEmpty();
-    // Stuck requests wait for the unresponsive-node timeout (500 ms), then move once.
-    assertThat(run.p99()).as("p99 ms").isLessThan(1_000);
+    // Stuck requests wait for the unresponsive-node timeout (half the 2 s request timeout), then
+    // move once: answered before their own timeout.
+    assertThat(run.p99()).as("p99 ms").isLessThan(2_000);
     assertThat(run.late())
         .as("coordinators after the first second")
         .doesNotContain(frozen.address());
@@ -182,7 +183,7 @@ class UnresponsiveNodeTest {
     Run run = load(update, Duration.ofSeconds(1));
 
     assertThat(run.failures()).as("failed requests").isEmpty();
-    assertThat(run.p99()).as("p99 ms").isLessThan(1_000);
+    assertThat(run.p99()).as("p99 ms").isLessThan(2_000);
     // Ring order otherwise kept: one replica, the next one clockwise, takes every LWT.
     assertThat(run.late()).hasSize(1).doesNotContain(primary);
 

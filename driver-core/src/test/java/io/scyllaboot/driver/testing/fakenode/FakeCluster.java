@@ -190,6 +190,12 @@ public final class FakeCluster implements AutoCloseable {
     return lwtQueries.contains(query);
   }
 
+  /**
+   * Prefixed to a primed statement's text in {@link #behave}: the behaviour applies to its PREPARE
+   * (not its EXECUTE).
+   */
+  public static final String PREPARE_PREFIX = "PREPARE ";
+
   /** Scripts how nodes answer a query (QUERY by text, EXECUTE by its prepared text). */
   public void behave(String query, Behaviour behaviour) {
     behaviours.put(query, behaviour);

@@ -22,6 +22,7 @@ import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -251,15 +252,32 @@ public final class FakeNode {
    * stale} requests held longest waited in its queue past {@code native_transport_timeout} and each
    * gets an OVERLOADED error on stream 0 instead of an answer; the rest are answered in order.
    */
-  public void resume(Answering mode, int stale) {
+  public void resume(Answering mode, int staleCount) {
     answering = mode;
     Held request;
     int answered = 0;
+    // One task per connection, its answers written in order and flushed once: a resumed process
+    // sends its backlog in a few segments, not one write per answer.
+    Map<ChannelHandlerContext, List<Held>> byConnection = new LinkedHashMap<>();
+    Map<Held, Boolean> stale = new java.util.IdentityHashMap<>();
     while ((request = held.poll()) != null) {
-      Held resumed = request;
-      boolean staleError = answered++ < stale;
-      resumed.ctx().executor().execute(() -> resumed.answer(staleError));
+      stale.put(request, answered++ < staleCount);
+      byConnection.computeIfAbsent(request.ctx(), ignored -> new ArrayList<>()).add(request);
     }
+    byConnection.forEach(
+        (ctx, requests) ->
+            ctx.executor()
+                .execute(
+                    () -> {
+                      RequestHandler handler = requests.get(0).handler();
+                      handler.batching = true;
+                      try {
+                        requests.forEach(r -> r.answer(stale.get(r)));
+                      } finally {
+                        handler.batching = false;
+                        ctx.flush();
+                      }
+                    }));
   }
 
   /** Sends an event (TOPOLOGY_CHANGE, STATUS_CHANGE ...) to the connections that REGISTERed. */
@@ -271,6 +289,8 @@ public final class FakeNode {
 
   private final class RequestHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private boolean ready;
+    // While a held backlog is answered: write without flushing (event loop only).
+    private boolean batching;
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) {
@@ -360,6 +380,12 @@ public final class FakeNode {
                     prepared.pkIndices(),
                     prepared.result(),
                     cluster.isLwt(prepared.query()));
+            FakeCluster.Behaviour onPrepare =
+                cluster.behaviour(FakeCluster.PREPARE_PREFIX + request.query());
+            if (onPrepare != null) {
+              apply(ctx, request, onPrepare, body);
+              return;
+            }
           }
         }
         case Opcodes.EXECUTE -> {
@@ -473,7 +499,11 @@ public final class FakeNode {
 
     void reply(
         ChannelHandlerContext ctx, int version, int streamId, int opcode, Consumer<ByteBuf> body) {
-      ctx.writeAndFlush(FakeResponses.frame(ctx.alloc(), version, streamId, opcode, body));
+      if (batching) {
+        ctx.write(FakeResponses.frame(ctx.alloc(), version, streamId, opcode, body));
+      } else {
+        ctx.writeAndFlush(FakeResponses.frame(ctx.alloc(), version, streamId, opcode, body));
+      }
     }
   }
 
