@@ -201,6 +201,11 @@ final class EntityCql<T> {
     }
   }
 
+  /** The update's IF condition as CQL for this entity (its criteria rendered), or null. */
+  @Nullable WriteCondition ifCondition(UpdateOptions options) {
+    return options.ifConditionFor(entity, converter);
+  }
+
   /** The key column values of an entity, in primary key order. */
   Object[] keyValues(T instance) {
     List<Object> values = new ArrayList<>(key.size());

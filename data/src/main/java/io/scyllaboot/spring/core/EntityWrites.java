@@ -142,7 +142,7 @@ final class EntityWrites {
               + expected;
     }
     Integer ttl = seconds(options.getTtl());
-    WriteCondition custom = options.getIfCondition();
+    WriteCondition custom = cql.ifCondition(options);
     return new Write<>(
         cql,
         source,
