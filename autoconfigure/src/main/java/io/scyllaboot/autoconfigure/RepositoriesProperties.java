@@ -1,5 +1,7 @@
 package io.scyllaboot.autoconfigure;
 
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
+
 /** {@code scylla.repositories.*}: repository support. */
 public class RepositoriesProperties {
   /** Whether to enable Scylla repositories in the application's packages. */
@@ -25,5 +27,21 @@ public class RepositoriesProperties {
 
   public void setType(ScyllaProperties.RepositoryType type) {
     this.type = type;
+  }
+
+  /**
+   * What the start-up check does with a derived query the server would refuse without ALLOW
+   * FILTERING (no index serves a column, clustering columns out of order): WARN logs it and the
+   * query fails when it runs if still unserved (as in Spring Data Cassandra; an index created after
+   * start-up serves it), FAIL fails start-up. Read by the repository factory beans.
+   */
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
+
+  public DerivedQueryCheck getDerivedQueryCheck() {
+    return derivedQueryCheck;
+  }
+
+  public void setDerivedQueryCheck(DerivedQueryCheck derivedQueryCheck) {
+    this.derivedQueryCheck = derivedQueryCheck;
   }
 }

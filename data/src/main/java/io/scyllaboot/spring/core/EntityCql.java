@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 
 /**
@@ -200,6 +201,11 @@ final class EntityCql<T> {
     }
   }
 
+  /** The update's IF condition as CQL for this entity (its criteria rendered), or null. */
+  @Nullable WriteCondition ifCondition(UpdateOptions options) {
+    return options.ifConditionFor(entity, converter);
+  }
+
   /** The key column values of an entity, in primary key order. */
   Object[] keyValues(T instance) {
     List<Object> values = new ArrayList<>(key.size());
@@ -211,7 +217,8 @@ final class EntityCql<T> {
    * The key column values of an id: the key value itself for a one-column key, else an entity
    * instance or an object whose properties are named like the key properties.
    *
-   * @throws IllegalArgumentException if the id does not fit the key
+   * @throws InvalidDataAccessApiUsageException if a simple id is given for a key of several columns
+   * @throws IllegalArgumentException if another id does not fit the key
    */
   @SuppressWarnings("unchecked")
   Object[] idValues(Object id) {
@@ -223,13 +230,15 @@ final class EntityCql<T> {
     }
     if (converter.getMappingContext().isSimpleType(id.getClass())) {
       if (key.size() != 1) {
-        throw new IllegalArgumentException(
+        // Spring Data Cassandra's exception type here: a repository may be declared with a simple
+        // id over such a key, and its by-id calls fail when they run.
+        throw new InvalidDataAccessApiUsageException(
             entity.getType().getName()
                 + " has a primary key of "
                 + key.size()
                 + " columns "
                 + key.stream().map(ScyllaPersistentProperty::getName).toList()
-                + ": pass a key object with these properties, not a "
+                + ": pass a MapId or a key object with these properties, not a "
                 + id.getClass().getName());
       }
       return new Object[] {converter.convertWrite(key.get(0), id)};

@@ -10,6 +10,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterSaveEvent;
+import io.scyllaboot.spring.core.mapping.event.BeforeDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.BeforeSaveEvent;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
@@ -141,7 +142,7 @@ final class EntityWrites {
               + expected;
     }
     Integer ttl = seconds(options.getTtl());
-    WriteCondition custom = options.getIfCondition();
+    WriteCondition custom = cql.ifCondition(options);
     return new Write<>(
         cql,
         source,
@@ -199,10 +200,13 @@ final class EntityWrites {
 
   /** Publishes the before-save event and runs the before-save callbacks. */
   private <T> T beforeSave(Write<T> write, BoundStatement statement) {
+    String table = write.statements().entity().getTableName();
     if (!write.save()) {
+      lifecycle.publish(
+          new BeforeDeleteEvent<>(
+              write.entity(), write.statements().entity().getType(), table, statement));
       return write.entity();
     }
-    String table = write.statements().entity().getTableName();
     if (lifecycle.publishes()) {
       lifecycle.publish(new BeforeSaveEvent<>(write.entity(), table, statement));
     }

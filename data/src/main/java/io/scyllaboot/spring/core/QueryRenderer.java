@@ -101,7 +101,7 @@ public final class QueryRenderer {
       assign(cql, values, assignments.get(i), entity);
     }
     where(cql, values, query, entity);
-    condition(cql, values, options.isIfExists(), options.getIfCondition());
+    condition(cql, values, options.isIfExists(), options.ifConditionFor(entity, converter));
     return new QueryStatement(
         cql.toString(), values.toArray(), options.getStatementOptions(), false);
   }
@@ -157,11 +157,22 @@ public final class QueryRenderer {
 
   private void where(
       StringBuilder cql, List<Object> values, Query query, ScyllaPersistentEntity<?> entity) {
-    List<Criteria> criteria = query.getCriteria();
+    criteria(cql, values, query.getCriteria(), entity, converter, " WHERE ", " AND ");
+  }
+
+  /** Criteria as {@code column op ?}, values converted as the properties' (WHERE and IF). */
+  static void criteria(
+      StringBuilder cql,
+      List<Object> values,
+      List<Criteria> criteria,
+      ScyllaPersistentEntity<?> entity,
+      ScyllaEntityConverter converter,
+      String first,
+      String next) {
     for (int i = 0; i < criteria.size(); i++) {
       Criteria each = criteria.get(i);
       ScyllaPersistentProperty property = property(entity, each.name());
-      cql.append(i == 0 ? " WHERE " : " AND ")
+      cql.append(i == 0 ? first : next)
           .append(property.getCqlName())
           .append(' ')
           .append(each.operator().cql())

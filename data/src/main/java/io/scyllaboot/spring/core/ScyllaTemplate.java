@@ -7,8 +7,10 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.spring.core.mapping.event.AfterConvertEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
+import io.scyllaboot.spring.core.mapping.event.BeforeDeleteEvent;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.CqlTemplate;
@@ -41,8 +43,9 @@ import org.springframework.data.mapping.callback.EntityCallbacks;
  * The entity template, the counterpart of Spring Data Cassandra's {@code CassandraTemplate}: see
  * {@link ScyllaOperations}. Thread-safe. In a Spring context it picks up the context's entity
  * callbacks (e.g. auditing) and publishes mapping events ({@code BeforeSaveEvent}, {@code
- * AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterDeleteEvent}); outside one, set them with
- * {@link #setEntityCallbacks} and {@link #setApplicationEventPublisher}.
+ * AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterConvertEvent}, {@code BeforeDeleteEvent},
+ * {@code AfterDeleteEvent}); outside one, set them with {@link #setEntityCallbacks} and {@link
+ * #setApplicationEventPublisher}.
  */
 public class ScyllaTemplate
     implements ScyllaOperations, ApplicationContextAware, ApplicationEventPublisherAware {
@@ -165,6 +168,9 @@ public class ScyllaTemplate
         lifecycle.publish(new AfterLoadEvent<>(row, entity.getType(), table));
       }
       T read = partial ? converter.readPartial(entity, row) : converter.read(entity, row);
+      if (lifecycle.publishes()) {
+        lifecycle.publish(new AfterConvertEvent<>(row, read, table));
+      }
       return lifecycle.afterConvert(read, table);
     };
   }
@@ -329,7 +335,9 @@ public class ScyllaTemplate
     Objects.requireNonNull(id, "id");
     EntityCql<?> cql = cql(entityClass);
     String deleteCql = cql.delete(false, false, null);
-    boolean applied = cqlTemplate.execute(deleteCql, cql.idValues(id));
+    Object[] values = cql.idValues(id);
+    lifecycle.publish(new BeforeDeleteEvent<>(id, entityClass, cql.entity().getTableName(), null));
+    boolean applied = cqlTemplate.execute(deleteCql, values);
     lifecycle.publish(new AfterDeleteEvent<>(id, entityClass, cql.entity().getTableName()));
     return applied;
   }
@@ -345,8 +353,11 @@ public class ScyllaTemplate
     Objects.requireNonNull(id, "id");
     EntityCql<?> cql = cql(entityClass);
     String deleteCql = cql.delete(false, false, null);
+    Object[] values = cql.idValues(id);
+    this.lifecycle.publish(
+        new BeforeDeleteEvent<>(id, entityClass, cql.entity().getTableName(), null));
     return writes
-        .run(deleteCql, () -> session.executeAsync(deleteCql, cql.idValues(id)))
+        .run(deleteCql, () -> session.executeAsync(deleteCql, values))
         .thenApply(
             page -> {
               page.close();

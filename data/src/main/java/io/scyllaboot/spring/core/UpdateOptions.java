@@ -1,20 +1,29 @@
 package io.scyllaboot.spring.core;
 
+import io.scyllaboot.spring.core.query.Criteria;
+import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Options of an entity UPDATE: those of {@link WriteOptions}, and an optional condition: {@code IF
- * EXISTS} or {@code IF <condition>}.
+ * EXISTS} or {@code IF <condition>}, given as CQL or as {@link Criteria} on the entity's properties
+ * (Spring Data Cassandra's {@code ifCondition(CriteriaDefinition)}).
  */
 public final class UpdateOptions extends WriteOptions {
   private static final UpdateOptions EMPTY = builder().build();
   private final boolean ifExists;
   private final @Nullable WriteCondition ifCondition;
+  private final List<Criteria> ifCriteria;
 
   private UpdateOptions(Builder builder) {
     super(builder);
     this.ifExists = builder.ifExists;
     this.ifCondition = builder.ifCondition;
+    this.ifCriteria = List.copyOf(builder.ifCriteria);
   }
 
   public static Builder builder() {
@@ -30,15 +39,38 @@ public final class UpdateOptions extends WriteOptions {
     return ifExists;
   }
 
-  /** The {@code IF} condition, or null. */
+  /** The {@code IF} condition given as CQL, or null. */
   public @Nullable WriteCondition getIfCondition() {
     return ifCondition;
+  }
+
+  /** The {@code IF} condition given as criteria on properties (joined by AND); may be empty. */
+  public List<Criteria> getIfCriteria() {
+    return ifCriteria;
+  }
+
+  /**
+   * The {@code IF} condition as CQL for this entity: the CQL one, or the criteria with column names
+   * and values converted as the properties' values; null when there is none.
+   *
+   * @throws IllegalArgumentException if a criterion names no property or column of the entity
+   */
+  public @Nullable WriteCondition ifConditionFor(
+      ScyllaPersistentEntity<?> entity, ScyllaEntityConverter converter) {
+    if (ifCriteria.isEmpty()) {
+      return ifCondition;
+    }
+    StringBuilder cql = new StringBuilder();
+    List<Object> values = new ArrayList<>();
+    QueryRenderer.criteria(cql, values, ifCriteria, entity, converter, "", " AND ");
+    return new WriteCondition(cql.toString(), values.toArray());
   }
 
   /** Builds {@link UpdateOptions}; {@code ifExists} and {@code ifCondition} exclude each other. */
   public static final class Builder extends WriteOptions.Builder<Builder> {
     private boolean ifExists;
     private @Nullable WriteCondition ifCondition;
+    private final List<Criteria> ifCriteria = new ArrayList<>();
 
     private Builder() {}
 
@@ -55,10 +87,28 @@ public final class UpdateOptions extends WriteOptions {
     }
 
     /**
-     * @throws IllegalStateException if both {@code ifExists} and a condition are set
+     * Updates only if the row matches this criterion on a property ({@code
+     * ifCondition(where("level").is(Level.LOW))}), as Spring Data Cassandra's {@code
+     * ifCondition(CriteriaDefinition)}; called again, the criteria are joined by AND.
+     */
+    public Builder ifCondition(Criteria criteria) {
+      this.ifCriteria.add(Objects.requireNonNull(criteria, "criteria"));
+      return this;
+    }
+
+    /**
+     * @throws IllegalStateException if {@code ifExists}, a CQL condition and criteria are not
+     *     exclusive
      */
     public UpdateOptions build() {
       Conditions.checkExclusive(ifExists, ifCondition);
+      if (!ifCriteria.isEmpty() && (ifExists || ifCondition != null)) {
+        throw new IllegalStateException(
+            "ifCondition(Criteria) excludes ifExists and ifCondition(String) (CQL allows one IF);"
+                + " got "
+                + ifCriteria
+                + (ifExists ? " and IF EXISTS" : " and IF " + ifCondition.cql()));
+      }
       return new UpdateOptions(this);
     }
   }

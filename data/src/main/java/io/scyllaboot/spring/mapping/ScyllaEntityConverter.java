@@ -56,8 +56,15 @@ public class ScyllaEntityConverter {
     return mappingContext;
   }
 
-  /** Reads a row into a new instance of a table entity. */
+  /**
+   * Reads a row into a new instance of a table entity: through the application's {@code Row}
+   * reading converter to the entity type when there is one (as Spring Data Cassandra's converter
+   * decides), else column by column.
+   */
   public <T> T read(ScyllaPersistentEntity<T> entity, Row row) {
+    if (hasRowReader(entity.getType())) {
+      return readRow(row, entity.getType());
+    }
     return read(entity, property -> column(row, property));
   }
 
@@ -73,6 +80,9 @@ public class ScyllaEntityConverter {
    * whose column the row lacks stay null (or their constructor default).
    */
   public <T> T readPartial(ScyllaPersistentEntity<T> entity, Row row) {
+    if (hasRowReader(entity.getType())) {
+      return readRow(row, entity.getType());
+    }
     return read(
         entity,
         property ->

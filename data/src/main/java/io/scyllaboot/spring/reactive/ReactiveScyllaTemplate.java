@@ -15,9 +15,11 @@ import io.scyllaboot.spring.core.UpdateOptions;
 import io.scyllaboot.spring.core.VectorSearch;
 import io.scyllaboot.spring.core.WriteOptions;
 import io.scyllaboot.spring.core.WriteResult;
+import io.scyllaboot.spring.core.mapping.event.AfterConvertEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterLoadEvent;
 import io.scyllaboot.spring.core.mapping.event.AfterSaveEvent;
+import io.scyllaboot.spring.core.mapping.event.BeforeDeleteEvent;
 import io.scyllaboot.spring.core.mapping.event.BeforeSaveEvent;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
@@ -56,10 +58,11 @@ import reactor.core.scheduler.Scheduler;
  * <p>In a Spring context it picks up the context's reactive entity callbacks ({@code
  * ReactiveBeforeConvertCallback}, {@code ReactiveBeforeSaveCallback}, {@code
  * ReactiveAfterConvertCallback}; reactive auditing is one) and publishes the mapping events ({@code
- * BeforeSaveEvent}, {@code AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterDeleteEvent});
- * outside one, set them with {@link #setEntityCallbacks} and {@link #setApplicationEventPublisher}.
- * Callbacks and listeners run on the {@link #setLifecycleScheduler lifecycle scheduler} (default
- * bounded-elastic), never on a driver I/O thread, so a listener may block.
+ * BeforeSaveEvent}, {@code AfterSaveEvent}, {@code AfterLoadEvent}, {@code AfterConvertEvent},
+ * {@code BeforeDeleteEvent}, {@code AfterDeleteEvent}); outside one, set them with {@link
+ * #setEntityCallbacks} and {@link #setApplicationEventPublisher}. Callbacks and listeners run on
+ * the {@link #setLifecycleScheduler lifecycle scheduler} (default bounded-elastic), never on a
+ * driver I/O thread, so a listener may block.
  */
 public class ReactiveScyllaTemplate
     implements ReactiveScyllaOperations, ApplicationContextAware, ApplicationEventPublisherAware {
@@ -181,7 +184,12 @@ public class ReactiveScyllaTemplate
                   if (publishes) {
                     lifecycle.publish(new AfterLoadEvent<>(row, entityClass, table));
                   }
-                  return partial ? converter.readPartial(entity, row) : converter.read(entity, row);
+                  T found =
+                      partial ? converter.readPartial(entity, row) : converter.read(entity, row);
+                  if (publishes) {
+                    lifecycle.publish(new AfterConvertEvent<>(row, found, table));
+                  }
+                  return found;
                 });
     return lifecycle.hasCallbacks()
         ? read.concatMap(found -> lifecycle.afterConvert(found, table))
@@ -314,6 +322,9 @@ public class ReactiveScyllaTemplate
 
   private <T> Mono<T> beforeSave(PlannedWrite<T> write, BoundStatement statement) {
     if (!write.isSave()) {
+      lifecycle.publish(
+          new BeforeDeleteEvent<>(
+              write.entity(), write.entityType(), write.tableName(), statement));
       return Mono.just(write.entity());
     }
     if (lifecycle.publishes()) {
@@ -333,10 +344,13 @@ public class ReactiveScyllaTemplate
   @Override
   public Mono<Boolean> deleteById(Object id, Class<?> entityClass) {
     return Mono.defer(
-            () ->
-                lifecycle.offIoThread(
-                    cqlTemplate.execute(
-                        statements.deleteByKey(entityClass), statements.idValues(id, entityClass))))
+            () -> {
+              Object[] values = statements.idValues(id, entityClass);
+              lifecycle.publish(
+                  new BeforeDeleteEvent<>(id, entityClass, getTableName(entityClass), null));
+              return lifecycle.offIoThread(
+                  cqlTemplate.execute(statements.deleteByKey(entityClass), values));
+            })
         .doOnNext(
             applied ->
                 lifecycle.publish(

@@ -152,6 +152,39 @@ class ScyllaCustomConversionsTest {
         .isEqualTo("LOW");
   }
 
+  @Table
+  record Person(@PartitionKey String id, String firstName) {}
+
+  /** No annotation: Spring Data Cassandra reads rows through it, since a Row is a store type. */
+  static final class RowToPerson implements Converter<Row, Person> {
+    @Override
+    public Person convert(Row row) {
+      return new Person((String) row.getObject("pk"), "from " + row.getObject("fname"));
+    }
+  }
+
+  @Test
+  void unannotatedRowConverter_isAReadingConverter_forEntityReads() {
+    ScyllaMappingContext withRowConverter =
+        new ScyllaMappingContext(
+            NamingStrategy.SNAKE_CASE, new ScyllaCustomConversions(List.of(new RowToPerson())));
+    ScyllaEntityConverter rowConverter = new ScyllaEntityConverter(withRowConverter);
+    @SuppressWarnings("unchecked")
+    ScyllaPersistentEntity<Person> person =
+        (ScyllaPersistentEntity<Person>) withRowConverter.getRequiredPersistentEntity(Person.class);
+    // Columns named unlike the properties: mapping by property name would give nulls.
+    Row row = row(Map.of("pk", "p1", "fname", "Ada"));
+
+    assertThat(withRowConverter.getCustomConversions().hasCustomReadTarget(Row.class, Person.class))
+        .isTrue();
+    assertThat(rowConverter.hasRowReader(Person.class)).isTrue();
+    assertThat(rowConverter.read(person, row)).isEqualTo(new Person("p1", "from Ada"));
+    assertThat(rowConverter.readPartial(person, row)).isEqualTo(new Person("p1", "from Ada"));
+    // Not a writing converter: Person is no store type.
+    assertThat(withRowConverter.getCustomConversions().hasCustomWriteTarget(Person.class))
+        .isFalse();
+  }
+
   private static Row row(Map<String, Object> columns) {
     return (Row)
         Proxy.newProxyInstance(

@@ -22,8 +22,9 @@ import org.springframework.data.repository.query.parser.PartTree;
  * A query derived from a method name ({@code findBySensorAndDayAndSeqGreaterThan}): CQL built and
  * checked once, at start-up. Predicates are limited to what the server runs without ALLOW FILTERING
  * ({@link FilteringCheck}: key columns, and columns whose index serves the operator, read from the
- * server's schema); anything else fails start-up with a message naming the method and the column,
- * unless the method is annotated {@code @AllowFiltering}.
+ * server's schema); anything else is logged at start-up as a warning naming the method and the
+ * column (and the server refuses it when it runs, as in Spring Data Cassandra), or fails start-up
+ * with {@link DerivedQueryCheck#FAIL}, unless the method is annotated {@code @AllowFiltering}.
  */
 final class DerivedQuery implements RepositoryQuery {
   private static final Log logger = LogFactory.getLog(DerivedQuery.class);
@@ -42,15 +43,19 @@ final class DerivedQuery implements RepositoryQuery {
   private boolean allowFiltering;
 
   DerivedQuery(ScyllaQueryMethod method, ScyllaPersistentEntity<?> entity, QueryRunner runner) {
-    this(method, entity, runner, new TableSchemas(null));
+    this(method, entity, runner, new TableSchemas(null), DerivedQueryCheck.WARN);
   }
 
-  /** A derived query whose start-up check knows the table's indexes from {@code schemas}. */
+  /**
+   * A derived query whose start-up check knows the table's indexes from {@code schemas} and treats
+   * a query the server would filter as {@code check} says.
+   */
   DerivedQuery(
       ScyllaQueryMethod method,
       ScyllaPersistentEntity<?> entity,
       QueryRunner runner,
-      TableSchemas schemas) {
+      TableSchemas schemas,
+      DerivedQueryCheck check) {
     this.method = method;
     this.runner = runner;
     this.entity = entity;
@@ -91,13 +96,28 @@ final class DerivedQuery implements RepositoryQuery {
     }
     FilteringCheck.Verdict verdict =
         new FilteringCheck(entity, () -> schemas.table(entity)).check(restrictions);
-    boolean needsFiltering = !verdict.reasons().isEmpty();
-    if (needsFiltering && !method.allowsFiltering()) {
-      throw invalid(
+    boolean filters = !verdict.reasons().isEmpty();
+    if (filters && !method.allowsFiltering()) {
+      String reasons =
           String.join("; ", verdict.reasons())
               + ": the server would need ALLOW FILTERING (a scan). Query by key columns or indexed"
-              + " columns, or annotate the method with @AllowFiltering to accept the scan");
+              + " columns, or annotate the method with @AllowFiltering to accept the scan";
+      if (check == DerivedQueryCheck.FAIL) {
+        throw invalid(reasons);
+      }
+      // Spring Data Cassandra checks nothing here: the index may be created after start-up, and
+      // the server refuses the query when it runs if it is still missing.
+      logger.warn(
+          "Repository method "
+              + method.describe()
+              + ": "
+              + reasons
+              + ". The query is sent as derived; the server refuses it if no index serves it when"
+              + " it runs (set "
+              + DerivedQueryCheck.PROPERTY
+              + "=fail to fail start-up instead)");
     }
+    boolean needsFiltering = filters && method.allowsFiltering();
     if (needsFiltering && verdict.scansTable()) {
       logger.warn(
           "Repository method "

@@ -22,6 +22,7 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
   private final ReactiveScyllaTemplate template;
   private final QueryLookupStrategy.Key key;
   private final @Nullable ValueExpressionDelegate expressions;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
 
   /**
    * @param expressions evaluates SpEL ({@code :#{...}}, {@code ?#{...}}) in {@code @Query}, or null
@@ -46,6 +47,14 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
     this.template = template;
     this.key = key == null ? QueryLookupStrategy.Key.CREATE_IF_NOT_FOUND : key;
     this.expressions = expressions;
+  }
+
+  /**
+   * What the start-up check does with a derived query the server would filter ({@link
+   * DerivedQueryCheck#WARN} unless set). Set it before the repositories are created.
+   */
+  public void setDerivedQueryCheck(DerivedQueryCheck check) {
+    this.derivedQueryCheck = java.util.Objects.requireNonNull(check, "check");
   }
 
   @Override
@@ -73,7 +82,8 @@ public final class ReactiveScyllaQueryLookupStrategy implements QueryLookupStrat
                   queryMethod,
                   entity,
                   new ReactiveQueryRunner(template, entity, queryMethod),
-                  new TableSchemas(template.getReactiveCqlOperations().getSession()));
+                  new TableSchemas(template.getReactiveCqlOperations().getSession()),
+                  derivedQueryCheck);
         };
     return PublisherParameters.resolving(query, queryMethod);
   }

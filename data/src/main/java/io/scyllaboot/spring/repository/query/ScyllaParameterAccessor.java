@@ -66,7 +66,10 @@ final class ScyllaParameterAccessor extends ParametersParameterAccessor {
     if (write instanceof InsertOptions insert) {
       condition = insert.isIfNotExists();
     } else if (write instanceof UpdateOptions update) {
-      condition = update.isIfExists() || update.getIfCondition() != null;
+      condition =
+          update.isIfExists()
+              || update.getIfCondition() != null
+              || !update.getIfCriteria().isEmpty();
     } else {
       DeleteOptions delete = (DeleteOptions) write;
       condition = !conditionsApplied && (delete.isIfExists() || delete.getIfCondition() != null);

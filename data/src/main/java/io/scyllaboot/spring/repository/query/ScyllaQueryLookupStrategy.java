@@ -24,6 +24,7 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
   private final TableSchemas schemas;
   private final QueryLookupStrategy.Key key;
   private final @Nullable ValueExpressionDelegate expressions;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
 
   public ScyllaQueryLookupStrategy(
       CqlSession session, ScyllaExceptionTranslator translator, ScyllaEntityConverter converter) {
@@ -62,6 +63,14 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
     this.schemas = new TableSchemas(session);
   }
 
+  /**
+   * What the start-up check does with a derived query the server would filter ({@link
+   * DerivedQueryCheck#WARN} unless set). Set it before the repositories are created.
+   */
+  public void setDerivedQueryCheck(DerivedQueryCheck check) {
+    this.derivedQueryCheck = java.util.Objects.requireNonNull(check, "check");
+  }
+
   @Override
   public RepositoryQuery resolveQuery(
       Method method,
@@ -87,6 +96,6 @@ public final class ScyllaQueryLookupStrategy implements QueryLookupStrategy {
         new QueryRunner(session, translator, converter, entity, queryMethod, template);
     return resolved.kind() == ResolvedQueryMethod.Kind.DECLARED
         ? new AnnotatedQuery(queryMethod, runner, expressions)
-        : new DerivedQuery(queryMethod, entity, runner, schemas);
+        : new DerivedQuery(queryMethod, entity, runner, schemas, derivedQueryCheck);
   }
 }

@@ -7,6 +7,8 @@ import io.scyllaboot.spring.mapping.ScyllaPersistentProperty;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.data.mapping.InstanceCreatorMetadata;
 import org.springframework.data.mapping.Parameter;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -17,9 +19,11 @@ import org.springframework.data.mapping.model.ParameterValueProvider;
  * The CQL of an entity's CRUD statements, built once, and the conversions between ids and key
  * column values. {@code ID} is the single key column's type, the entity's {@code PrimaryKeyClass},
  * a {@code MapId} of key property names, or a type whose properties are named like the entity's
- * primary key properties.
+ * primary key properties. A simple {@code ID} over a key of several columns is accepted, as Spring
+ * Data Cassandra accepts it: ids are then {@code MapId}s.
  */
 public final class EntityStatements<T, ID> {
+  private static final Log logger = LogFactory.getLog(EntityStatements.class);
   private final ScyllaPersistentEntity<T> entity;
   private final Class<ID> idType;
   private final ScyllaEntityConverter converter;
@@ -42,18 +46,22 @@ public final class EntityStatements<T, ID> {
     this.converter = converter;
     this.key = entity.getPrimaryKey();
     ScyllaMappingContext context = converter.getMappingContext();
-    this.mapId = Map.class.isAssignableFrom(idType);
     // The mapping context's simple types: a value object with a custom conversion is one column.
-    boolean simpleId = !mapId && context.isSimpleType(idType);
+    boolean simpleId = !Map.class.isAssignableFrom(idType) && context.isSimpleType(idType);
+    // A simple id over a key of several columns is accepted, as Spring Data Cassandra accepts it:
+    // the entity's id is then a MapId, and by-id calls need one (a simple value fails when the
+    // call runs, naming the key).
+    this.mapId = Map.class.isAssignableFrom(idType) || (simpleId && key.size() != 1);
     if (simpleId && key.size() != 1) {
-      throw new IllegalStateException(
+      logger.warn(
           entity.getType().getName()
               + " has a primary key of "
               + key.size()
-              + " columns: its repository's ID must be a key type with properties "
+              + " columns "
               + key.stream().map(ScyllaPersistentProperty::getName).toList()
-              + ", not "
-              + idType.getName());
+              + " but its repository's ID is "
+              + idType.getName()
+              + ": by-id methods need a MapId of these properties (or declare a key type as ID)");
     }
     this.idEntity = simpleId || mapId ? null : context.getRequiredPersistentEntity(idType);
     String table = entity.getQualifiedTableName();

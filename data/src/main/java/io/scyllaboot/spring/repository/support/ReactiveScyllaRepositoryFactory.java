@@ -6,6 +6,7 @@ import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
 import io.scyllaboot.spring.repository.query.ReactiveScyllaQueryLookupStrategy;
 import java.util.Optional;
 import org.springframework.data.repository.core.EntityInformation;
@@ -19,6 +20,7 @@ import org.springframework.data.repository.query.ValueExpressionDelegate;
 public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySupport {
   private final ReactiveScyllaTemplate template;
   private final ScyllaEntityConverter converter;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
   private final SchemaCreator schemaCreator;
 
   /**
@@ -82,10 +84,20 @@ public class ReactiveScyllaRepositoryFactory extends ReactiveRepositoryFactorySu
     return SimpleReactiveScyllaRepository.class;
   }
 
+  /**
+   * What the start-up check does with a derived query the server would filter: {@link
+   * DerivedQueryCheck#WARN} (the default) or {@link DerivedQueryCheck#FAIL}.
+   */
+  public void setDerivedQueryCheck(DerivedQueryCheck check) {
+    this.derivedQueryCheck = java.util.Objects.requireNonNull(check, "check");
+  }
+
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(
-        new ReactiveScyllaQueryLookupStrategy(template, key, valueExpressionDelegate));
+    ReactiveScyllaQueryLookupStrategy strategy =
+        new ReactiveScyllaQueryLookupStrategy(template, key, valueExpressionDelegate);
+    strategy.setDerivedQueryCheck(derivedQueryCheck);
+    return Optional.of(strategy);
   }
 }

@@ -5,10 +5,12 @@ import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
+import org.springframework.core.env.Environment;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
@@ -22,6 +24,7 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
   private SchemaCreator schemaCreator;
   private ReactiveScyllaTemplate template;
   private ApplicationContext context;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
 
   public ReactiveScyllaRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -61,6 +64,21 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
   }
 
   @Override
+  public void setEnvironment(Environment environment) {
+    super.setEnvironment(environment);
+    String check = environment.getProperty(DerivedQueryCheck.PROPERTY);
+    if (check != null && !check.isBlank()) {
+      try {
+        this.derivedQueryCheck =
+            DerivedQueryCheck.valueOf(check.trim().toUpperCase(java.util.Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(
+            DerivedQueryCheck.PROPERTY + " must be warn or fail, not '" + check + "'", e);
+      }
+    }
+  }
+
+  @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
     ReactiveScyllaTemplate target = template;
     if (target == null) {
@@ -70,6 +88,9 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
         target.setApplicationContext(context);
       }
     }
-    return new ReactiveScyllaRepositoryFactory(target, schemaCreator);
+    ReactiveScyllaRepositoryFactory factory =
+        new ReactiveScyllaRepositoryFactory(target, schemaCreator);
+    factory.setDerivedQueryCheck(derivedQueryCheck);
+    return factory;
   }
 }

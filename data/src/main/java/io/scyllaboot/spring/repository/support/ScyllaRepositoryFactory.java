@@ -6,6 +6,7 @@ import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
 import io.scyllaboot.spring.repository.query.ScyllaQueryLookupStrategy;
 import java.util.Optional;
 import org.springframework.data.repository.core.EntityInformation;
@@ -21,6 +22,7 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
   private final CqlSession session;
   private final ScyllaExceptionTranslator translator;
   private final ScyllaEntityConverter converter;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
   private final SchemaCreator schemaCreator;
 
   /**
@@ -81,9 +83,20 @@ public class ScyllaRepositoryFactory extends RepositoryFactorySupport {
     return SimpleScyllaRepository.class;
   }
 
+  /**
+   * What the start-up check does with a derived query the server would filter: {@link
+   * DerivedQueryCheck#WARN} (the default) or {@link DerivedQueryCheck#FAIL}.
+   */
+  public void setDerivedQueryCheck(DerivedQueryCheck check) {
+    this.derivedQueryCheck = java.util.Objects.requireNonNull(check, "check");
+  }
+
   @Override
   protected Optional<QueryLookupStrategy> getQueryLookupStrategy(
       QueryLookupStrategy.Key key, ValueExpressionDelegate valueExpressionDelegate) {
-    return Optional.of(new ScyllaQueryLookupStrategy(template, key, valueExpressionDelegate));
+    ScyllaQueryLookupStrategy strategy =
+        new ScyllaQueryLookupStrategy(template, key, valueExpressionDelegate);
+    strategy.setDerivedQueryCheck(derivedQueryCheck);
+    return Optional.of(strategy);
   }
 }

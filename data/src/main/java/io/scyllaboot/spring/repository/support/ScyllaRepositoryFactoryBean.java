@@ -5,10 +5,12 @@ import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.core.env.Environment;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
@@ -24,6 +26,7 @@ public class ScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
   private ScyllaTemplate template;
   private BeanFactory beanFactory;
   private ApplicationEventPublisher publisher;
+  private DerivedQueryCheck derivedQueryCheck = DerivedQueryCheck.WARN;
 
   public ScyllaRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -69,6 +72,21 @@ public class ScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
   }
 
   @Override
+  public void setEnvironment(Environment environment) {
+    super.setEnvironment(environment);
+    String check = environment.getProperty(DerivedQueryCheck.PROPERTY);
+    if (check != null && !check.isBlank()) {
+      try {
+        this.derivedQueryCheck =
+            DerivedQueryCheck.valueOf(check.trim().toUpperCase(java.util.Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalStateException(
+            DerivedQueryCheck.PROPERTY + " must be warn or fail, not '" + check + "'", e);
+      }
+    }
+  }
+
+  @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
     ScyllaTemplate target = template;
     if (target == null) {
@@ -79,6 +97,8 @@ public class ScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
       }
       target.setApplicationEventPublisher(publisher);
     }
-    return new ScyllaRepositoryFactory(target, schemaCreator);
+    ScyllaRepositoryFactory factory = new ScyllaRepositoryFactory(target, schemaCreator);
+    factory.setDerivedQueryCheck(derivedQueryCheck);
+    return factory;
   }
 }

@@ -67,6 +67,9 @@ class DerivedQueryChecksTest {
 
     @AllowFiltering
     List<Event> findByName(String name);
+
+    // No index is known and no @AllowFiltering: an index the application creates later serves it.
+    List<Event> findByTags(Set<String> tags);
   }
 
   @PrimaryKeyClass
@@ -96,17 +99,24 @@ class DerivedQueryChecksTest {
   }
 
   private RepositoryQuery resolve(Class<?> repository, String name) {
+    return resolve(repository, name, DerivedQueryCheck.WARN);
+  }
+
+  /** With {@code scylla.repositories.derived-query-check} as given. */
+  private RepositoryQuery resolve(Class<?> repository, String name, DerivedQueryCheck check) {
     Method method =
         Arrays.stream(repository.getDeclaredMethods())
             .filter(m -> m.getName().equals(name))
             .findFirst()
             .orElseThrow();
-    return new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter)
-        .resolveQuery(
-            method,
-            new DefaultRepositoryMetadata(repository),
-            new SpelAwareProxyProjectionFactory(),
-            new PropertiesBasedNamedQueries(new Properties()));
+    ScyllaQueryLookupStrategy strategy =
+        new ScyllaQueryLookupStrategy(null, new ScyllaExceptionTranslator(), converter);
+    strategy.setDerivedQueryCheck(check);
+    return strategy.resolveQuery(
+        method,
+        new DefaultRepositoryMetadata(repository),
+        new SpelAwareProxyProjectionFactory(),
+        new PropertiesBasedNamedQueries(new Properties()));
   }
 
   private String cql(String name) {
@@ -121,11 +131,14 @@ class DerivedQueryChecksTest {
   }
 
   @Test
-  void should_refuse_clustering_columns_restricted_out_of_order() {
-    assertThatThrownBy(() -> resolve("findByShopAndMonth"))
+  void should_refuse_clustering_columns_restricted_out_of_order_when_asked_to_fail() {
+    assertThatThrownBy(() -> resolve(Events.class, "findByShopAndMonth", DerivedQueryCheck.FAIL))
         .hasMessageContaining("findByShopAndMonth")
         .hasMessageContaining("'month' is restricted, but 'year' before it");
-    assertThatThrownBy(() -> resolve("findByShopAndYearGreaterThanAndMonth"))
+    assertThatThrownBy(
+            () ->
+                resolve(
+                    Events.class, "findByShopAndYearGreaterThanAndMonth", DerivedQueryCheck.FAIL))
         .hasMessageContaining("'month' is restricted, but 'year' before it");
   }
 
@@ -155,12 +168,36 @@ class DerivedQueryChecksTest {
   void should_check_nested_paths_of_a_key_class_and_refuse_paths_into_a_udt() {
     assertThat(((DerivedQuery) resolve(Visits.class, "findByKeyShopAndKeyDayGreaterThan")).cql())
         .endsWith("WHERE shop = ? AND day > ?");
-    assertThatThrownBy(() -> resolve(Visits.class, "findByKeyDay"))
+    assertThatThrownBy(() -> resolve(Visits.class, "findByKeyDay", DerivedQueryCheck.FAIL))
         .hasMessageContaining("Visits.findByKeyDay")
         .hasMessageContaining("ALLOW FILTERING");
     assertThatThrownBy(() -> resolve(Visits.class, "findByKeyShopAndAddressCity"))
         .hasMessageContaining("Visits.findByKeyShopAndAddressCity")
         .hasMessageContaining("'address.city' is not a column of visits");
+  }
+
+  @Test
+  void should_only_warn_at_start_up_by_default_of_a_query_the_server_would_filter() {
+    Logger logger = (Logger) LoggerFactory.getLogger(DerivedQuery.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      // Sent as derived, without ALLOW FILTERING: the server decides when the query runs.
+      assertThat(cql("findByTags")).endsWith("FROM events WHERE tags = ?");
+      assertThat(cql("findByShopAndMonth")).endsWith("WHERE shop = ? AND month = ?");
+    } finally {
+      logger.detachAppender(appender);
+    }
+    assertThat(appender.list)
+        .hasSize(2)
+        .allSatisfy(event -> assertThat(event.getLevel()).isEqualTo(Level.WARN))
+        .anySatisfy(
+            event ->
+                assertThat(event.getFormattedMessage())
+                    .contains("Events.findByTags")
+                    .contains("'tags'")
+                    .contains("scylla.repositories.derived-query-check=fail"));
   }
 
   @Test

@@ -82,12 +82,15 @@ class DerivedQueryKeywordsTest {
             .filter(m -> m.getName().equals(name))
             .findFirst()
             .orElseThrow();
-    return new ScyllaQueryLookupStrategy(session, new ScyllaExceptionTranslator(), converter)
-        .resolveQuery(
-            method,
-            new DefaultRepositoryMetadata(Items.class),
-            new SpelAwareProxyProjectionFactory(),
-            new PropertiesBasedNamedQueries(new Properties()));
+    ScyllaQueryLookupStrategy strategy =
+        new ScyllaQueryLookupStrategy(session, new ScyllaExceptionTranslator(), converter);
+    // These tests read the start-up check's verdict: fail instead of the default warning.
+    strategy.setDerivedQueryCheck(DerivedQueryCheck.FAIL);
+    return strategy.resolveQuery(
+        method,
+        new DefaultRepositoryMetadata(Items.class),
+        new SpelAwareProxyProjectionFactory(),
+        new PropertiesBasedNamedQueries(new Properties()));
   }
 
   private String cql(String name) {

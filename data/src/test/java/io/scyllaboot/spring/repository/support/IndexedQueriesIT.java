@@ -12,12 +12,14 @@ import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.Table;
 import io.scyllaboot.spring.repository.AllowFiltering;
 import io.scyllaboot.spring.repository.ScyllaRepository;
+import io.scyllaboot.spring.repository.query.DerivedQueryCheck;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.dao.DataAccessException;
 
 /**
  * The start-up check of derived queries knows the table's indexes (read from the node): what the
@@ -100,8 +102,36 @@ class IndexedQueriesIT {
     assertThat(readings.findBySite("north")).containsExactlyInAnyOrder(hot, wet);
   }
 
+  @Table("late_index")
+  public record Visit(@PartitionKey String id, String site) {}
+
+  public interface Visits extends ScyllaRepository<Visit, String> {
+    List<Visit> findBySite(String site);
+  }
+
+  @Test
+  void should_start_without_the_index_and_run_the_query_once_the_application_creates_it() {
+    CqlSession session = keyspace.session();
+    session.execute("CREATE TABLE late_index (id text PRIMARY KEY, site text)");
+    // The default check only warns: the repository starts before its index exists.
+    Visits visits =
+        keyspace.repositories(new ScyllaMappingContext(), false).getRepository(Visits.class);
+
+    // The server's refusal, when the query runs.
+    assertThatThrownBy(() -> visits.findBySite("north"))
+        .isInstanceOf(DataAccessException.class)
+        .hasMessageContaining("ALLOW FILTERING");
+
+    session.execute("CREATE INDEX ON late_index (site)");
+    visits.saveAll(List.of(new Visit("a", "north"), new Visit("b", "south")));
+    assertThat(visits.findBySite("north")).containsExactly(new Visit("a", "north"));
+  }
+
   @Test
   void should_refuse_at_start_up_what_the_server_would_filter_naming_the_column() {
+    // Opt-in: scylla.repositories.derived-query-check=fail.
+    ScyllaRepositoryFactory factory = keyspace.repositories(new ScyllaMappingContext(), false);
+    factory.setDerivedQueryCheck(DerivedQueryCheck.FAIL);
     assertThatThrownBy(() -> factory.getRepository(UnindexedColumn.class))
         .hasMessageContaining("findBySite")
         .hasMessageContaining("'site'")

@@ -101,8 +101,11 @@ class EntityCallbacksAndEventsTest {
 
     assertThat(read).isEqualTo(new Pet("p2", "Fido!"));
     assertThat(calls).containsExactly("afterConvert Fido");
-    assertThat(events).singleElement().isInstanceOf(AfterLoadEvent.class);
+    // AfterConvertEvent carries the entity as converted, before the after-convert callbacks.
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0)).isInstanceOf(AfterLoadEvent.class);
     assertThat(((AfterLoadEvent<?>) events.get(0)).getType()).isEqualTo(Pet.class);
+    assertThat(((AfterConvertEvent<?>) events.get(1)).getEntity()).isEqualTo(new Pet("p2", "Fido"));
   }
 
   @Test
@@ -110,10 +113,13 @@ class EntityCallbacksAndEventsTest {
     template.delete(new Pet("p3", "Rex"));
     template.deleteById("p4", Pet.class);
 
-    assertThat(events).hasSize(2).allMatch(AfterDeleteEvent.class::isInstance);
+    assertThat(events)
+        .extracting(event -> event.getClass().getSimpleName())
+        .containsExactly(
+            "BeforeDeleteEvent", "AfterDeleteEvent", "BeforeDeleteEvent", "AfterDeleteEvent");
     assertThat(events)
         .extracting(ApplicationEvent::getSource)
-        .containsExactly(new Pet("p3", "Rex"), "p4");
+        .containsExactly(new Pet("p3", "Rex"), new Pet("p3", "Rex"), "p4", "p4");
     assertThat(calls).isEmpty();
   }
 
