@@ -16,7 +16,6 @@ import io.scyllaboot.spring.cql.ResultSetExtractor;
 import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
-import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
@@ -57,9 +56,13 @@ public class ScyllaTemplate
   private final EntityQueryExecutor queries;
   private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
-  /** A template with a default mapping (snake_case names). */
+  /**
+   * A template on the session with the application's mapping when the session is a Spring Boot
+   * application's (its {@code scylla.mapping.*} properties, naming strategy and custom conversions,
+   * see {@link ScyllaEntityConverter#forSession}), else the default mapping (snake_case names).
+   */
   public ScyllaTemplate(CqlSession session) {
-    this(new CqlTemplate(session), new ScyllaEntityConverter(new ScyllaMappingContext()));
+    this(new CqlTemplate(session), ScyllaEntityConverter.forSession(session));
   }
 
   public ScyllaTemplate(CqlSession session, ScyllaEntityConverter converter) {
