@@ -11,7 +11,10 @@ import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +22,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 
@@ -72,15 +76,25 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
    * order. Each call gets an executor that runs the template's callbacks and events on this (the
    * calling) thread, while it waits for a free slot or a result. Stops sending after a failure,
    * waits for the calls already sent, then rethrows the first failure (already translated by the
-   * template).
+   * template). A call whose {@code key} an earlier call in flight has waits for it first: writes of
+   * one key run in order, the last item wins, as with sequential saves (a write waiting for its
+   * statement to be prepared would otherwise be overtaken by later ones that find it prepared).
    */
   private <I, R> List<R> runAll(
-      Iterable<I> items, BiFunction<I, Executor, CompletableFuture<R>> call) {
+      Iterable<I> items,
+      Function<I, List<Object>> key,
+      BiFunction<I, Executor, CompletableFuture<R>> call) {
     CallerThreadExecutor caller = new CallerThreadExecutor();
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>();
+    Map<List<Object>, CompletableFuture<R>> lastOfKey = new HashMap<>();
     RuntimeException failure = null;
     for (I item : items) {
+      List<Object> itemKey = key.apply(item);
+      CompletableFuture<R> earlier = lastOfKey.get(itemKey);
+      if (earlier != null && caller.await(earlier).isCompletedExceptionally()) {
+        break;
+      }
       while (!window.tryAcquire()) {
         caller.runNext();
       }
@@ -98,6 +112,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
             caller.wakeUp();
           });
       calls.add(sent);
+      lastOfKey.put(itemKey, sent);
       if (sent.isCompletedExceptionally()) {
         break;
       }
@@ -118,6 +133,16 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     return results;
   }
 
+  // The key column values as written, which tell two writes of one row apart from other rows.
+  private List<Object> entityKey(T entity) {
+    return Arrays.asList(statements.entityKeyValues(entity));
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Object> idKey(Object id) {
+    return Arrays.asList(statements.idValues((ID) id));
+  }
+
   /** Whether save() updates (a versioned entity that is not new) rather than inserts. */
   private boolean updates(T entity) {
     return statements.entity().hasVersionProperty() && !information.isNew(entity);
@@ -135,6 +160,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
     return runAll(
         entities,
+        this::entityKey,
         (entity, caller) ->
             (updates(entity)
                     ? template.updateAsync(entity, UpdateOptions.empty(), caller)
@@ -152,6 +178,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public <S extends T> List<S> insert(Iterable<S> entities) {
     return runAll(
         entities,
+        this::entityKey,
         (entity, caller) ->
             template
                 .insertAsync(entity, INSERT_NULLS, caller)
@@ -200,7 +227,8 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     List<T> found = new ArrayList<>();
-    for (T entity : runAll(ids, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
+    for (T entity :
+        runAll(ids, this::idKey, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -227,13 +255,15 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    runAll(ids, (id, caller) -> template.deleteByIdAsync(id, type, caller));
+    runAll(ids, this::idKey, (id, caller) -> template.deleteByIdAsync(id, type, caller));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
     runAll(
-        entities, (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
+        entities,
+        this::entityKey,
+        (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
   }
 
   @Override
