@@ -37,14 +37,15 @@ public final class SliceQuery {
             ? cql
             : CqlPageRequest.ofPage(
                 pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
+    if (request.isAfterLastPage()) {
+      return new SliceImpl<>(List.of(), request, false);
+    }
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());
     }
     AsyncResultSet page = fetch(session, paged);
-    for (int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
-        skip > 0;
-        skip--) {
+    for (int skip = request.getPagesToSkip(); skip > 0; skip--) {
       if (!page.hasMorePages()) {
         page.close();
         return new SliceImpl<>(List.of(), request, false);
