@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,8 @@ public final class SliceQuery {
       throw new IllegalArgumentException(
           "a Slice needs a paged Pageable, e.g. CqlPageRequest.first(20)");
     }
+    // It waits for its pages: on a driver I/O thread nothing would ever answer.
+    DriverThreads.checkNotDriverThread("slice");
     CqlPageRequest request =
         pageable instanceof CqlPageRequest cql
             ? cql

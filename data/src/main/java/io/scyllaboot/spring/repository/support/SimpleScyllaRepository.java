@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.repository.support;
 
+import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
@@ -81,9 +82,12 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
    * statement to be prepared would otherwise be overtaken by later ones that find it prepared).
    */
   private <I, R> List<R> runAll(
+      String operation,
       Iterable<I> items,
       Function<I, List<Object>> key,
       BiFunction<I, Executor, CompletableFuture<R>> call) {
+    // It waits for the calls it sends: on a driver I/O thread nothing would ever answer them.
+    DriverThreads.checkNotDriverThread(operation);
     CallerThreadExecutor caller = new CallerThreadExecutor();
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>();
@@ -159,6 +163,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
     return runAll(
+        "saveAll",
         entities,
         this::entityKey,
         (entity, caller) ->
@@ -177,6 +182,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public <S extends T> List<S> insert(Iterable<S> entities) {
     return runAll(
+        "insert",
         entities,
         this::entityKey,
         (entity, caller) ->
@@ -211,6 +217,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
               + " partition key with OrderBy on clustering columns instead of "
               + pageable.getSort());
     }
+    DriverThreads.checkNotDriverThread("findAll");
     CqlTemplate cql = template.getCqlOperations();
     RowMapper<T> rows = template.rowMapper(type);
     try {
@@ -228,7 +235,11 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   public List<T> findAllById(Iterable<ID> ids) {
     List<T> found = new ArrayList<>();
     for (T entity :
-        runAll(ids, this::idKey, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
+        runAll(
+            "findAllById",
+            ids,
+            this::idKey,
+            (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -255,12 +266,17 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    runAll(ids, this::idKey, (id, caller) -> template.deleteByIdAsync(id, type, caller));
+    runAll(
+        "deleteAllById",
+        ids,
+        this::idKey,
+        (id, caller) -> template.deleteByIdAsync(id, type, caller));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
     runAll(
+        "deleteAll",
         entities,
         this::entityKey,
         (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
