@@ -533,16 +533,16 @@ public class ScyllaTemplate
 
   // Versions are checked in batches too: a versioned write carries its condition and its undo.
 
-  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options) {
-    return writes.insert(cqlOf(entity), entity, options, true);
+  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options, boolean checkVersion) {
+    return writes.insert(cqlOf(entity), entity, options, checkVersion);
   }
 
-  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options) {
-    return writes.update(cqlOf(entity), entity, options, true);
+  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options, boolean checkVersion) {
+    return writes.update(cqlOf(entity), entity, options, checkVersion);
   }
 
-  <T> EntityWrites.Write<T> batchDelete(T entity) {
-    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), true);
+  <T> EntityWrites.Write<T> batchDelete(T entity, boolean checkVersion) {
+    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), checkVersion);
   }
 
   BoundStatement bind(EntityWrites.Write<?> write) {
