@@ -19,13 +19,17 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.ConfigurationPropertyState;
 import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
 
 /**
  * Checks the application's keys before any bean is created: a {@code spring.cassandra.*} key that
  * no {@code scylla.*} key replaces would be silently ignored (fails start-up, unless {@code
  * scylla.spring-cassandra-keys} is warn or ignore), and a {@code scylla.*} key spelled as Spring
- * Boot's ({@code scylla.keyspace-name}) names nothing (always fails). {@link
- * PropertyKeysFailureAnalyzer} prints the key to use.
+ * Boot's ({@code scylla.keyspace-name}) names nothing (always fails). A {@code spring.cassandra.*}
+ * key set in a source of higher precedence than its counterpart (an environment variable, the
+ * command line or {@code @DynamicPropertySource} over {@code application.properties}) is reported
+ * too: Spring's order says it wins, so reading the counterpart instead would silently use the value
+ * it was meant to override. {@link PropertyKeysFailureAnalyzer} prints the key to use.
  */
 final class PropertyKeysCheck implements BeanFactoryPostProcessor {
   private static final Log logger = LogFactory.getLog(PropertyKeysCheck.class);
@@ -42,8 +46,16 @@ final class PropertyKeysCheck implements BeanFactoryPostProcessor {
     check(environment);
   }
 
-  /** One key to change: the key found, where it was set, and what to use. */
-  record Finding(String key, String origin, Counterpart counterpart, boolean misspelled) {
+  /**
+   * One key to change: the key found, where it was set, what to use, and the counterpart it
+   * overrides (empty when it does not).
+   */
+  record Finding(
+      String key, String origin, Counterpart counterpart, boolean misspelled, String overrides) {
+    Finding(String key, String origin, Counterpart counterpart, boolean misspelled) {
+      this(key, origin, counterpart, misspelled, "");
+    }
+
     String describe() {
       String use =
           counterpart.key() == null
@@ -58,8 +70,13 @@ final class PropertyKeysCheck implements BeanFactoryPostProcessor {
           + (origin.isEmpty() ? "" : " (from " + origin + ")")
           + (misspelled
               ? " is Spring Boot's name, not a Scylla Boot property: "
-              : " is not read by Scylla Boot: ")
-          + use;
+              : overrides.isEmpty()
+                  ? " is not read by Scylla Boot: "
+                  : " overrides "
+                      + overrides
+                      + " in Spring's property source order but is not read by Scylla Boot: ")
+          + use
+          + (overrides.isEmpty() ? "" : " in its place");
     }
   }
 
@@ -79,9 +96,20 @@ final class PropertyKeysCheck implements BeanFactoryPostProcessor {
         String springKey = entry.getKey();
         Counterpart counterpart = entry.getValue();
         if (covers(springKey, name)) {
-          if ((counterpart.key() == null || !isSet(sources, counterpart.key()))
-              && reported.add(springKey)) {
+          int counterpartAt =
+              counterpart.key() == null ? -1 : firstSource(sources, counterpart.key());
+          if (counterpartAt < 0 && reported.add(springKey)) {
             old.add(new Finding(springKey, origin(sources, name), counterpart, false));
+          } else if (counterpartAt > firstSource(sources, springKey) && reported.add(springKey)) {
+            // Set above its counterpart: Spring's order makes it the value the application means.
+            String overridden =
+                "'"
+                    + counterpart.key()
+                    + "'"
+                    + " (from "
+                    + sourceName(sources, counterpartAt, counterpart.key())
+                    + ")";
+            old.add(new Finding(springKey, origin(sources, name), counterpart, false, overridden));
           }
         }
         String lookalike =
@@ -116,15 +144,44 @@ final class PropertyKeysCheck implements BeanFactoryPostProcessor {
     return parsed.equals(name) || parsed.isAncestorOf(name);
   }
 
-  private static boolean isSet(Iterable<ConfigurationPropertySource> sources, String key) {
+  /**
+   * The position, in precedence order, of the first source that sets the key (or keys under it), or
+   * -1.
+   */
+  private static int firstSource(Iterable<ConfigurationPropertySource> sources, String key) {
     ConfigurationPropertyName name = ConfigurationPropertyName.of(key);
+    int at = 0;
     for (ConfigurationPropertySource source : sources) {
-      if (source.getConfigurationProperty(name) != null
-          || source.containsDescendantOf(name) == ConfigurationPropertyState.PRESENT) {
-        return true;
+      if (sets(source, name)) {
+        return at;
+      }
+      at++;
+    }
+    return -1;
+  }
+
+  private static boolean sets(ConfigurationPropertySource source, ConfigurationPropertyName name) {
+    return source.getConfigurationProperty(name) != null
+        || source.containsDescendantOf(name) == ConfigurationPropertyState.PRESENT;
+  }
+
+  // Where the source at a position sets the key: its origin, else the property source's name.
+  private static String sourceName(
+      Iterable<ConfigurationPropertySource> sources, int at, String key) {
+    ConfigurationPropertyName name = ConfigurationPropertyName.of(key);
+    int i = 0;
+    for (ConfigurationPropertySource source : sources) {
+      if (i++ == at) {
+        ConfigurationProperty property = source.getConfigurationProperty(name);
+        if (property != null && property.getOrigin() != null) {
+          return property.getOrigin().toString();
+        }
+        return source.getUnderlyingSource() instanceof PropertySource<?> propertySource
+            ? propertySource.getName()
+            : String.valueOf(source.getUnderlyingSource());
       }
     }
-    return false;
+    return "";
   }
 
   private static String origin(

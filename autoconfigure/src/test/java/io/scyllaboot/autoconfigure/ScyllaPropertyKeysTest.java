@@ -1,6 +1,7 @@
 package io.scyllaboot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.autoconfigure.SpringCassandraKeys.Counterpart;
 import io.scyllaboot.driver.api.CqlSession;
@@ -17,6 +18,10 @@ import org.mockito.Mockito;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Every key a Spring Boot Cassandra application sets has a documented scylla.* counterpart, and
@@ -157,6 +162,88 @@ class ScyllaPropertyKeysTest {
               "spring.cassandra.keyspace-name=shop", "scylla.spring-cassandra-keys=" + mode)
           .run(context -> assertThat(context).as(mode).hasNotFailed());
     }
+  }
+
+  /**
+   * An environment whose sources are in Spring's order, highest precedence first: command line,
+   * system environment, then the application's file.
+   */
+  private static StandardEnvironment environment(
+      Map<String, Object> commandLine, Map<String, Object> variables, Map<String, Object> file) {
+    StandardEnvironment environment = new StandardEnvironment();
+    MutablePropertySources sources = environment.getPropertySources();
+    sources.remove(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+    sources.remove(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+    sources.addLast(new MapPropertySource("commandLineArgs", commandLine));
+    sources.addLast(
+        new SystemEnvironmentPropertySource(
+            StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, variables));
+    sources.addLast(new MapPropertySource("application.properties", file));
+    return environment;
+  }
+
+  @Test
+  void should_fail_start_up_when_a_spring_cassandra_key_overrides_its_counterpart_set_lower() {
+    // The file sets scylla.keyspace; a test or a deployment overrides the old key above it.
+    Map<String, Object> file = Map.of("scylla.keyspace", "shop");
+    for (StandardEnvironment environment :
+        List.of(
+            environment(Map.of(), Map.of("SPRING_CASSANDRA_KEYSPACENAME", "shop_test"), file),
+            environment(Map.of("spring.cassandra.keyspace-name", "shop_test"), Map.of(), file))) {
+      assertThatThrownBy(() -> PropertyKeysCheck.check(environment))
+          .isInstanceOf(PropertyKeysException.class)
+          .hasMessageContaining("'spring.cassandra.keyspace-name'")
+          .hasMessageContaining("overrides 'scylla.keyspace'")
+          .hasMessageContaining("application.properties")
+          .hasMessageContaining("set 'scylla.keyspace'");
+    }
+    // Through @DynamicPropertySource (a source above the application's files) too.
+    runner
+        .withPropertyValues("scylla.keyspace=shop")
+        .withInitializer(
+            context ->
+                context
+                    .getEnvironment()
+                    .getPropertySources()
+                    .addFirst(
+                        new MapPropertySource(
+                            "Dynamic Test Properties",
+                            Map.of("spring.cassandra.keyspace-name", "shop_test"))))
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(
+                      new PropertyKeysFailureAnalyzer()
+                          .analyze(context.getStartupFailure())
+                          .getDescription())
+                  .contains("'spring.cassandra.keyspace-name'")
+                  .contains("overrides 'scylla.keyspace'");
+            });
+  }
+
+  @Test
+  void should_accept_a_spring_cassandra_key_its_counterpart_overrides_or_shares_a_source_with() {
+    PropertyKeysCheck.check(
+        environment(
+            Map.of("scylla.keyspace", "shop_test"),
+            Map.of(),
+            Map.of("spring.cassandra.keyspace-name", "shop")));
+    PropertyKeysCheck.check(
+        environment(
+            Map.of(),
+            Map.of(),
+            Map.of("spring.cassandra.keyspace-name", "shop", "scylla.keyspace", "shop")));
+    PropertyKeysCheck.check(
+        environment(
+            Map.of(),
+            Map.of("SCYLLA_KEYSPACE", "shop_test", "SPRING_CASSANDRA_KEYSPACENAME", "shop_test"),
+            Map.of()));
+    // With the check turned off, an override is only the application's business.
+    PropertyKeysCheck.check(
+        environment(
+            Map.of("spring.cassandra.keyspace-name", "shop_test"),
+            Map.of(),
+            Map.of("scylla.keyspace", "shop", "scylla.spring-cassandra-keys", "ignore")));
   }
 
   @Test

@@ -8,6 +8,8 @@ import io.scyllaboot.spring.core.ScyllaTemplate;
 import io.scyllaboot.spring.cql.CqlTemplate;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
+import java.util.List;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -41,6 +43,37 @@ public final class ScyllaTemplateAutoConfiguration {
         cqlTemplate.getIfUnique(
             () -> new CqlTemplate(session, translator.getIfUnique(ScyllaExceptionTranslator::new)));
     return new ScyllaTemplate(cql, converter);
+  }
+
+  /**
+   * Registers the application's converter for its sessions, so that {@code new
+   * ScyllaTemplate(session)} (the recipe's {@code new CassandraTemplate(session)}) maps as the
+   * application configured, until the context closes.
+   */
+  @Bean
+  SessionConverterRegistration scyllaSessionConverterRegistration(
+      ObjectProvider<CqlSession> sessions, ScyllaEntityConverter converter) {
+    return new SessionConverterRegistration(
+        sessions
+            .orderedStream()
+            .map(session -> ScyllaEntityConverter.registerForSession(session, converter))
+            .toList());
+  }
+
+  /** The registrations of {@link #scyllaSessionConverterRegistration}, undone on close. */
+  static final class SessionConverterRegistration implements DisposableBean {
+    private final List<AutoCloseable> registrations;
+
+    SessionConverterRegistration(List<AutoCloseable> registrations) {
+      this.registrations = registrations;
+    }
+
+    @Override
+    public void destroy() throws Exception {
+      for (AutoCloseable registration : registrations) {
+        registration.close();
+      }
+    }
   }
 
   /**

@@ -15,6 +15,8 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   private final List<Statement<?>> statements = new ArrayList<>();
   private final List<EntityWrites.Write<?>> versioned = new ArrayList<>();
   private Long timestamp;
+  // Off as in Spring Data Cassandra's batches; withVersionChecks() turns it on.
+  private boolean checkVersions;
   private boolean executed;
 
   DefaultScyllaBatchOperations(ScyllaTemplate template, BatchStatement.BatchType type) {
@@ -41,10 +43,15 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   }
 
   @Override
+  public ScyllaBatchOperations insert(Iterable<?> entities) {
+    return insert(entities, InsertOptions.empty());
+  }
+
+  @Override
   public ScyllaBatchOperations insert(Iterable<?> entities, InsertOptions options) {
     checkNotExecuted();
     for (Object entity : entities) {
-      add(template.batchInsert(entity, options));
+      add(template.batchInsert(entity, options, checkVersions));
     }
     return this;
   }
@@ -55,20 +62,37 @@ final class DefaultScyllaBatchOperations implements ScyllaBatchOperations {
   }
 
   @Override
+  public ScyllaBatchOperations update(Iterable<?> entities) {
+    return update(entities, UpdateOptions.empty());
+  }
+
+  @Override
   public ScyllaBatchOperations update(Iterable<?> entities, UpdateOptions options) {
     checkNotExecuted();
     for (Object entity : entities) {
-      add(template.batchUpdate(entity, options));
+      add(template.batchUpdate(entity, options, checkVersions));
     }
     return this;
   }
 
   @Override
   public ScyllaBatchOperations delete(Object... entities) {
+    return delete(List.of(entities));
+  }
+
+  @Override
+  public ScyllaBatchOperations delete(Iterable<?> entities) {
     checkNotExecuted();
     for (Object entity : entities) {
-      add(template.batchDelete(entity));
+      add(template.batchDelete(entity, checkVersions));
     }
+    return this;
+  }
+
+  @Override
+  public ScyllaBatchOperations withVersionChecks() {
+    checkNotExecuted();
+    checkVersions = true;
     return this;
   }
 

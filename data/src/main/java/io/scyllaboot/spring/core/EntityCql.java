@@ -166,7 +166,8 @@ final class EntityCql<T> {
       values.add(ttlSeconds);
     }
     for (ScyllaPersistentProperty property : regular) {
-      values.add(converter.convertWrite(property, accessor.getProperty(property)));
+      // Through the entity: an embedded object's column is read from the embedded object.
+      values.add(converter.convertWrite(property, entity.getColumnValue(accessor, property)));
     }
     addKeyAndConditions(values, accessor, expectedVersion, ifVersion, custom);
     return values.toArray();

@@ -7,6 +7,7 @@ import io.scyllaboot.driver.api.cql.PagingState;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.cql.Statement;
+import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.CqlTemplate;
@@ -88,6 +89,8 @@ final class EntityQueryExecutor {
   <T> Slice<T> slice(Query query, Class<T> type) {
     int size = pageSize(query, type);
     QueryStatement statement = renderer.select(query, entity(type));
+    // It waits for the page: on a driver I/O thread nothing would ever answer.
+    DriverThreads.checkNotDriverThread("slice");
     // Mapped on the caller's thread, as the other blocking reads map their rows.
     AsyncResultSet page = join(firstPage(statement));
     return slice(page, size, query.getPagingState(), mapper(statement, type));

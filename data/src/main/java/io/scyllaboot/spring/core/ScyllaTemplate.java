@@ -18,7 +18,6 @@ import io.scyllaboot.spring.cql.ResultSetExtractor;
 import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
-import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
@@ -60,9 +59,13 @@ public class ScyllaTemplate
   private final EntityQueryExecutor queries;
   private volatile Executor asyncLifecycleExecutor = ForkJoinPool.commonPool();
 
-  /** A template with a default mapping (snake_case names). */
+  /**
+   * A template on the session with the application's mapping when the session is a Spring Boot
+   * application's (its {@code scylla.mapping.*} properties, naming strategy and custom conversions,
+   * see {@link ScyllaEntityConverter#forSession}), else the default mapping (snake_case names).
+   */
   public ScyllaTemplate(CqlSession session) {
-    this(new CqlTemplate(session), new ScyllaEntityConverter(new ScyllaMappingContext()));
+    this(new CqlTemplate(session), ScyllaEntityConverter.forSession(session));
   }
 
   public ScyllaTemplate(CqlSession session, ScyllaEntityConverter converter) {
@@ -541,16 +544,16 @@ public class ScyllaTemplate
 
   // Versions are checked in batches too: a versioned write carries its condition and its undo.
 
-  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options) {
-    return writes.insert(cqlOf(entity), entity, options, true);
+  <T> EntityWrites.Write<T> batchInsert(T entity, InsertOptions options, boolean checkVersion) {
+    return writes.insert(cqlOf(entity), entity, options, checkVersion);
   }
 
-  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options) {
-    return writes.update(cqlOf(entity), entity, options, true);
+  <T> EntityWrites.Write<T> batchUpdate(T entity, UpdateOptions options, boolean checkVersion) {
+    return writes.update(cqlOf(entity), entity, options, checkVersion);
   }
 
-  <T> EntityWrites.Write<T> batchDelete(T entity) {
-    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), true);
+  <T> EntityWrites.Write<T> batchDelete(T entity, boolean checkVersion) {
+    return writes.delete(cqlOf(entity), entity, DeleteOptions.empty(), checkVersion);
   }
 
   BoundStatement bind(EntityWrites.Write<?> write) {

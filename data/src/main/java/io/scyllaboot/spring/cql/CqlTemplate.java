@@ -20,8 +20,12 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
+import org.springframework.core.convert.ConversionException;
+import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.TypeMismatchDataAccessException;
+import org.springframework.util.ClassUtils;
 
 /**
  * The synchronous template: a thin layer over {@link CqlSession} that maps rows and translates
@@ -287,16 +291,53 @@ public class CqlTemplate implements CqlOperations {
     }
   }
 
-  /** Maps the only column of a row, checking that there is only one. */
+  /**
+   * Maps the only column of a row, checking that there is only one. A value of another type is
+   * converted as Spring Data Cassandra's single-column mapper converts it, through a conversion
+   * service ({@code COUNT(*)}, a bigint, as {@code Integer}; a uuid as {@code String}); else the
+   * driver's codec for the type reads it.
+   */
   public static <T> RowMapper<T> singleColumn(Class<T> type) {
+    Class<?> wrapped = ClassUtils.resolvePrimitiveIfNecessary(type);
     return (row, rowNumber) -> {
       int columns = row.columnDefinitions().size();
       if (columns != 1) {
         throw new IncorrectResultSizeDataAccessException(
             "expected 1 column but the result has " + columns, 1, columns);
       }
-      return row.get(0, type);
+      Object value = row.getObject(0);
+      if (value == null || wrapped.isInstance(value)) {
+        @SuppressWarnings("unchecked")
+        T same = (T) value;
+        return same;
+      }
+      if (CONVERSIONS.canConvert(value.getClass(), wrapped)) {
+        try {
+          @SuppressWarnings("unchecked")
+          T converted = (T) CONVERSIONS.convert(value, wrapped);
+          return converted;
+        } catch (ConversionException e) {
+          throw new TypeMismatchDataAccessException(mismatch(row, value, type), e);
+        }
+      }
+      try {
+        return row.get(0, type);
+      } catch (RuntimeException e) {
+        throw new TypeMismatchDataAccessException(mismatch(row, value, type), e);
+      }
     };
+  }
+
+  // Shared: DefaultConversionService is thread-safe once built.
+  private static final DefaultConversionService CONVERSIONS = new DefaultConversionService();
+
+  private static String mismatch(Row row, Object value, Class<?> type) {
+    return "column 0 '"
+        + row.columnDefinitions().get(0).name()
+        + "' holds a "
+        + value.getClass().getName()
+        + ", which neither a conversion nor a codec reads as "
+        + type.getName();
   }
 
   /** A row as column name to value, in column order. */

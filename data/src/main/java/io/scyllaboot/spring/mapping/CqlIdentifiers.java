@@ -91,14 +91,37 @@ public final class CqlIdentifiers {
 
   /**
    * The name the server stores for an identifier written in CQL: a quoted one as quoted, any other
-   * lower-cased (as the server folds it). Names in annotations are read this way, as Spring Data
-   * Cassandra reads them.
+   * lower-cased (as the server folds it). Index names and {@code @CqlType(userTypeName)} are read
+   * this way, as Spring Data Cassandra reads them; table and column names by {@link
+   * #declared(String)}.
    */
   public static String internal(String cql) {
-    if (cql.length() > 1 && cql.charAt(0) == '"' && cql.charAt(cql.length() - 1) == '"') {
-      return cql.substring(1, cql.length() - 1).replace("\"\"", "\"");
+    if (isQuoted(cql)) {
+      return unquote(cql);
     }
     return cql.toLowerCase(Locale.ROOT);
+  }
+
+  private static boolean isQuoted(String name) {
+    return name.length() > 1 && name.charAt(0) == '"' && name.charAt(name.length() - 1) == '"';
+  }
+
+  private static String unquote(String quoted) {
+    return quoted.substring(1, quoted.length() - 1).replace("\"\"", "\"");
+  }
+
+  /**
+   * The name the server stores for a table, keyspace, user-defined type or column named in a
+   * mapping annotation: a quoted one without its quotes, any other exactly as written. Spring Data
+   * Cassandra (3.4.2 and later) reads these names so: {@code @Table("OrderHistory")} is the table
+   * {@code "OrderHistory"}, not {@code orderhistory}, and a migrated application must find the
+   * table it created.
+   */
+  public static String declared(String name) {
+    if (isQuoted(name)) {
+      return unquote(name);
+    }
+    return name;
   }
 
   /** Whether a name is a reserved word of CQL (it must be quoted). */

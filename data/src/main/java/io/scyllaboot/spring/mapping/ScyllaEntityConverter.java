@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.mapping;
 
+import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.type.TupleValue;
 import io.scyllaboot.driver.api.type.UdtValue;
@@ -9,13 +10,16 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Function;
 import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.data.core.TypeInformation;
@@ -45,6 +49,38 @@ public class ScyllaEntityConverter {
   private final EntityInstantiators instantiators = new EntityInstantiators();
   private final DeclaredCqlTypes declaredTypes =
       new DeclaredCqlTypes(conversionService, this::convertWrite);
+
+  /*
+   * The converter an application configured for a session (scylla.mapping.*, naming strategy and
+   * conversion beans), registered by the auto-configuration for the context's lifetime. Weak keys:
+   * a registry must not keep a closed session alive.
+   */
+  private static final Map<CqlSession, ScyllaEntityConverter> APPLICATION_CONVERTERS =
+      Collections.synchronizedMap(new WeakHashMap<>());
+
+  /**
+   * Makes {@code converter} the one {@code new ScyllaTemplate(session)} and {@code new
+   * ReactiveScyllaTemplate(session)} use for this session, until the returned handle is closed. The
+   * auto-configuration registers the application's converter so that a template built on the
+   * application's session (as {@code new CassandraTemplate(session)} migrates) maps entities as the
+   * application's properties and beans say.
+   */
+  public static AutoCloseable registerForSession(
+      CqlSession session, ScyllaEntityConverter converter) {
+    Objects.requireNonNull(session, "session");
+    Objects.requireNonNull(converter, "converter");
+    APPLICATION_CONVERTERS.put(session, converter);
+    return () -> APPLICATION_CONVERTERS.remove(session, converter);
+  }
+
+  /**
+   * The converter registered for the session by {@link #registerForSession}, else a new one with
+   * the default mapping (snake_case names, no custom conversions).
+   */
+  public static ScyllaEntityConverter forSession(CqlSession session) {
+    ScyllaEntityConverter registered = APPLICATION_CONVERTERS.get(session);
+    return registered != null ? registered : new ScyllaEntityConverter(new ScyllaMappingContext());
+  }
 
   public ScyllaEntityConverter(ScyllaMappingContext mappingContext) {
     this.mappingContext = mappingContext;

@@ -56,10 +56,10 @@ public class ScyllaPersistentEntity<T> extends BasicPersistentEntity<T, ScyllaPe
     this.tableName =
         named.isEmpty()
             ? naming.apply(information.getType().getSimpleName())
-            : CqlIdentifiers.internal(named);
+            : CqlIdentifiers.declared(named);
     this.keyspace =
         annotation != null && !annotation.keyspace().isEmpty()
-            ? CqlIdentifiers.internal(annotation.keyspace())
+            ? CqlIdentifiers.declared(annotation.keyspace())
             : null;
     this.qualifiedTableName =
         keyspace == null

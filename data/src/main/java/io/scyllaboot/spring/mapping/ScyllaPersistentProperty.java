@@ -70,18 +70,17 @@ public class ScyllaPersistentProperty
   // @Column, else the name of Spring Data Cassandra's key annotations, else the naming strategy.
   private String explicitName(NamingStrategy naming) {
     Column column = findAnnotation(Column.class);
-    // An annotation's name is CQL (folded to lower case unless quoted), as in Spring Data
-    // Cassandra.
+    // An annotation's name is case-sensitive (quotes optional), as in Spring Data Cassandra 3.4.2+.
     if (column != null && !column.value().isEmpty()) {
-      return CqlIdentifiers.internal(column.value());
+      return CqlIdentifiers.declared(column.value());
     }
     PrimaryKeyColumn keyColumn = findAnnotation(PrimaryKeyColumn.class);
     if (keyColumn != null && !keyColumn.value().isEmpty()) {
-      return CqlIdentifiers.internal(keyColumn.value());
+      return CqlIdentifiers.declared(keyColumn.value());
     }
     PrimaryKey key = findAnnotation(PrimaryKey.class);
     if (key != null && !key.value().isEmpty()) {
-      return CqlIdentifiers.internal(key.value());
+      return CqlIdentifiers.declared(key.value());
     }
     return naming.apply(getName());
   }

@@ -25,7 +25,6 @@ import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import io.scyllaboot.spring.cql.ScyllaExceptionTranslator;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
-import io.scyllaboot.spring.mapping.ScyllaMappingContext;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import io.scyllaboot.spring.reactive.cql.ReactiveCqlTemplate;
 import io.scyllaboot.spring.reactive.cql.ReactorThreadLocals;
@@ -74,9 +73,12 @@ public class ReactiveScyllaTemplate
   private final ReactiveEntityLifecycle lifecycle = new ReactiveEntityLifecycle();
   private final ReactiveEntityQueries queries;
 
-  /** A template with a default mapping. */
+  /**
+   * A template on the session with the application's mapping when the session is a Spring Boot
+   * application's (see {@link ScyllaEntityConverter#forSession}), else the default mapping.
+   */
   public ReactiveScyllaTemplate(CqlSession session) {
-    this(new ReactiveCqlTemplate(session), new ScyllaEntityConverter(new ScyllaMappingContext()));
+    this(new ReactiveCqlTemplate(session), ScyllaEntityConverter.forSession(session));
   }
 
   public ReactiveScyllaTemplate(CqlSession session, ScyllaEntityConverter converter) {

@@ -14,12 +14,28 @@ import org.springframework.data.domain.Sort;
 public class CqlPageRequest extends PageRequest {
   private final PagingState pagingState;
   private final PagingState nextPagingState;
+  // Fetched and found to be the last page: its next() is past the end.
+  private final boolean last;
+  private final boolean afterLast;
 
   protected CqlPageRequest(
       int page, int size, Sort sort, PagingState pagingState, PagingState nextPagingState) {
+    this(page, size, sort, pagingState, nextPagingState, false, false);
+  }
+
+  private CqlPageRequest(
+      int page,
+      int size,
+      Sort sort,
+      PagingState pagingState,
+      PagingState nextPagingState,
+      boolean last,
+      boolean afterLast) {
     super(page, size, sort);
     this.pagingState = pagingState;
     this.nextPagingState = nextPagingState;
+    this.last = last;
+    this.afterLast = afterLast;
   }
 
   /** The first page of {@code size} rows. */
@@ -55,21 +71,50 @@ public class CqlPageRequest extends PageRequest {
     return nextPagingState;
   }
 
-  /** This request, as fetched: remembers where the next page starts. */
+  /**
+   * This request, as fetched: remembers where the next page starts (null: this is the last page).
+   */
   public CqlPageRequest fetched(PagingState next) {
-    return new CqlPageRequest(getPageNumber(), getPageSize(), getSort(), pagingState, next);
+    return new CqlPageRequest(
+        getPageNumber(), getPageSize(), getSort(), pagingState, next, next == null, afterLast);
   }
 
+  /**
+   * The page after this one: it starts at this page's next paging state once this page was fetched;
+   * after the last page it is empty (no query runs); before fetching, it is walked to as {@link
+   * #ofPage} is.
+   */
   @Override
   public PageRequest next() {
-    return new CqlPageRequest(getPageNumber() + 1, getPageSize(), getSort(), nextPagingState, null);
+    return new CqlPageRequest(
+        getPageNumber() + 1,
+        getPageSize(),
+        getSort(),
+        nextPagingState,
+        null,
+        false,
+        afterLast || last);
+  }
+
+  /** Whether this page comes after the last one (a fetched last page's {@link #next()}). */
+  public boolean isAfterLastPage() {
+    return afterLast;
+  }
+
+  /**
+   * How many pages a query reads and skips before this one: none when it starts at a paging state,
+   * else its page number (CQL cannot skip rows).
+   */
+  public int getPagesToSkip() {
+    return pagingState != null ? 0 : getPageNumber();
   }
 
   @Override
   public boolean equals(Object other) {
     return other instanceof CqlPageRequest that
         && super.equals(other)
-        && Objects.equals(pagingState, that.pagingState);
+        && Objects.equals(pagingState, that.pagingState)
+        && afterLast == that.afterLast;
   }
 
   @Override

@@ -63,6 +63,29 @@ class CqlTemplateIT {
   }
 
   @Test
+  void should_convert_a_single_column_to_the_required_type_as_spring_data_cassandra_does() {
+    String count = "SELECT COUNT(*) FROM " + KEYSPACE + ".t WHERE k = 1";
+    // COUNT(*) is a bigint: Integer.class converts, as Spring Data Cassandra's conversion service.
+    assertThat(template.queryForObject(count, Integer.class)).isEqualTo(2);
+    assertThat(template.queryForObject(count, Long.class)).isEqualTo(2L);
+    assertThat(template.queryForObject(count, String.class)).isEqualTo("2");
+    assertThat(template.queryForList("SELECT c FROM " + KEYSPACE + ".t WHERE k = 1", Long.class))
+        .containsExactly(1L, 2L);
+    java.util.UUID id =
+        template.queryForObject("SELECT uuid() FROM system.local", java.util.UUID.class);
+    assertThat(id).isNotNull();
+    String text = template.queryForObject("SELECT uuid() FROM system.local", String.class);
+    assertThat(java.util.UUID.fromString(text)).isNotNull();
+    assertThat(async.queryForObject(count, Integer.class).join()).isEqualTo(2);
+    // A value no conversion reaches: a typed error naming both types.
+    assertThatThrownBy(
+            () -> template.queryForObject("SELECT uuid() FROM system.local", Integer.class))
+        .isInstanceOf(org.springframework.dao.TypeMismatchDataAccessException.class)
+        .hasMessageContaining("UUID")
+        .hasMessageContaining("Integer");
+  }
+
+  @Test
   void should_throw_empty_result_when_no_row_and_incorrect_size_when_several() {
     String none = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 2";
     String two = "SELECT c FROM " + KEYSPACE + ".t WHERE k = 1";

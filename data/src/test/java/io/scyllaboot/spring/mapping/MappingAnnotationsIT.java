@@ -189,6 +189,20 @@ class MappingAnnotationsIT {
   }
 
   @Test
+  void should_update_an_entity_with_embedded_objects() {
+    template.insert(account(3, 1, "org", new Contact("a@x", new Geo(1, 2)), null));
+    Account updated =
+        account(3, 1, "org", new Contact("b@y", new Geo(3, 4)), new Contact("w@z", null));
+    template.update(updated);
+    Account read = template.selectOneById(new AccountKey(3, 1), Account.class);
+    assertThat(read.home()).isEqualTo(new Contact("b@y", new Geo(3, 4)));
+    assertThat(read.work()).isEqualTo(new Contact("w@z", null));
+    // Saving it again through the repository (an update of the same row) clears an embedded object.
+    accounts.save(account(3, 1, "org", null, new Contact("w@z", null)));
+    assertThat(accounts.findByOrg(3).get(0).home()).isNull();
+  }
+
+  @Test
   void should_create_the_schema_the_annotations_declare() {
     CqlSession session = keyspace.session();
     Map<String, String> types = new HashMap<>();

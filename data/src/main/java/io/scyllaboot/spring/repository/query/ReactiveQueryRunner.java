@@ -183,12 +183,15 @@ final class ReactiveQueryRunner extends QueryRunner {
             // Numbered as the page asked (Slice.getNumber()), as the blocking slices are.
             : CqlPageRequest.ofPage(
                 pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
+    if (request.isAfterLastPage()) {
+      return Mono.just(new SliceImpl<>(List.of(), request, false));
+    }
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());
     }
-    // A plain PageRequest for page n: walk the n pages before it (CQL cannot skip).
-    int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
+    // Page n without a paging state: walk the n pages before it (CQL cannot skip).
+    int skip = request.getPagesToSkip();
     BoundStatement first = paged;
     return ReactorThreadLocals.fromStage(() -> session.executeAsync(first))
         .flatMap(page -> sliceAt(first, page, skip, request));

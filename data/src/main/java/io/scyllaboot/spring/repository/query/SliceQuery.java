@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.spring.repository.CqlPageRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,19 +33,22 @@ public final class SliceQuery {
       throw new IllegalArgumentException(
           "a Slice needs a paged Pageable, e.g. CqlPageRequest.first(20)");
     }
+    // It waits for its pages: on a driver I/O thread nothing would ever answer.
+    DriverThreads.checkNotDriverThread("slice");
     CqlPageRequest request =
         pageable instanceof CqlPageRequest cql
             ? cql
             : CqlPageRequest.ofPage(
                 pageable.getPageNumber(), pageable.getPageSize(), pageable.getSort());
+    if (request.isAfterLastPage()) {
+      return new SliceImpl<>(List.of(), request, false);
+    }
     BoundStatement paged = statement.withPageSize(pageable.getPageSize());
     if (request.getPagingState() != null) {
       paged = paged.withPagingState(request.getPagingState());
     }
     AsyncResultSet page = fetch(session, paged);
-    for (int skip = pageable instanceof CqlPageRequest ? 0 : pageable.getPageNumber();
-        skip > 0;
-        skip--) {
+    for (int skip = request.getPagesToSkip(); skip > 0; skip--) {
       if (!page.hasMorePages()) {
         page.close();
         return new SliceImpl<>(List.of(), request, false);

@@ -218,7 +218,10 @@ final class ColumnTypes {
     Class<?> mapped = mappedClass(property.getTypeInformation());
     if (mapped != null) {
       String own = mappingContext.getRequiredPersistentEntity(mapped).getTableName();
-      if (!named.isEmpty() && !CqlIdentifiers.internal(named).equals(own)) {
+      // userTypeName is CQL (folded unless quoted), the class's name is as written: either matches.
+      if (!named.isEmpty()
+          && !CqlIdentifiers.internal(named).equals(own)
+          && !CqlIdentifiers.declared(named).equals(own)) {
         throw new IllegalStateException(
             describe(property)
                 + ": @CqlType names the user-defined type '"

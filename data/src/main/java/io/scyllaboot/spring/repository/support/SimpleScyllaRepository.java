@@ -1,5 +1,6 @@
 package io.scyllaboot.spring.repository.support;
 
+import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.spring.core.DeleteOptions;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
@@ -11,7 +12,10 @@ import io.scyllaboot.spring.cql.RowMapper;
 import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.query.SliceQuery;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +23,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 
@@ -72,15 +77,28 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
    * order. Each call gets an executor that runs the template's callbacks and events on this (the
    * calling) thread, while it waits for a free slot or a result. Stops sending after a failure,
    * waits for the calls already sent, then rethrows the first failure (already translated by the
-   * template).
+   * template). A call whose {@code key} an earlier call in flight has waits for it first: writes of
+   * one key run in order, the last item wins, as with sequential saves (a write waiting for its
+   * statement to be prepared would otherwise be overtaken by later ones that find it prepared).
    */
   private <I, R> List<R> runAll(
-      Iterable<I> items, BiFunction<I, Executor, CompletableFuture<R>> call) {
+      String operation,
+      Iterable<I> items,
+      Function<I, List<Object>> key,
+      BiFunction<I, Executor, CompletableFuture<R>> call) {
+    // It waits for the calls it sends: on a driver I/O thread nothing would ever answer them.
+    DriverThreads.checkNotDriverThread(operation);
     CallerThreadExecutor caller = new CallerThreadExecutor();
     Semaphore window = new Semaphore(MAX_IN_FLIGHT);
     List<CompletableFuture<R>> calls = new ArrayList<>();
+    Map<List<Object>, CompletableFuture<R>> lastOfKey = new HashMap<>();
     RuntimeException failure = null;
     for (I item : items) {
+      List<Object> itemKey = key.apply(item);
+      CompletableFuture<R> earlier = lastOfKey.get(itemKey);
+      if (earlier != null && caller.await(earlier).isCompletedExceptionally()) {
+        break;
+      }
       while (!window.tryAcquire()) {
         caller.runNext();
       }
@@ -98,6 +116,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
             caller.wakeUp();
           });
       calls.add(sent);
+      lastOfKey.put(itemKey, sent);
       if (sent.isCompletedExceptionally()) {
         break;
       }
@@ -118,6 +137,16 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
     return results;
   }
 
+  // The key column values as written, which tell two writes of one row apart from other rows.
+  private List<Object> entityKey(T entity) {
+    return Arrays.asList(statements.entityKeyValues(entity));
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Object> idKey(Object id) {
+    return Arrays.asList(statements.idValues((ID) id));
+  }
+
   /** Whether save() updates (a versioned entity that is not new) rather than inserts. */
   private boolean updates(T entity) {
     return statements.entity().hasVersionProperty() && !information.isNew(entity);
@@ -134,7 +163,9 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public <S extends T> List<S> saveAll(Iterable<S> entities) {
     return runAll(
+        "saveAll",
         entities,
+        this::entityKey,
         (entity, caller) ->
             (updates(entity)
                     ? template.updateAsync(entity, UpdateOptions.empty(), caller)
@@ -151,7 +182,9 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public <S extends T> List<S> insert(Iterable<S> entities) {
     return runAll(
+        "insert",
         entities,
+        this::entityKey,
         (entity, caller) ->
             template
                 .insertAsync(entity, INSERT_NULLS, caller)
@@ -184,6 +217,7 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
               + " partition key with OrderBy on clustering columns instead of "
               + pageable.getSort());
     }
+    DriverThreads.checkNotDriverThread("findAll");
     CqlTemplate cql = template.getCqlOperations();
     RowMapper<T> rows = template.rowMapper(type);
     try {
@@ -200,7 +234,12 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     List<T> found = new ArrayList<>();
-    for (T entity : runAll(ids, (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
+    for (T entity :
+        runAll(
+            "findAllById",
+            ids,
+            this::idKey,
+            (id, caller) -> template.selectOneByIdAsync(id, type, caller))) {
       if (entity != null) {
         found.add(entity);
       }
@@ -227,13 +266,20 @@ public class SimpleScyllaRepository<T, ID> implements ScyllaRepository<T, ID> {
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    runAll(ids, (id, caller) -> template.deleteByIdAsync(id, type, caller));
+    runAll(
+        "deleteAllById",
+        ids,
+        this::idKey,
+        (id, caller) -> template.deleteByIdAsync(id, type, caller));
   }
 
   @Override
   public void deleteAll(Iterable<? extends T> entities) {
     runAll(
-        entities, (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
+        "deleteAll",
+        entities,
+        this::entityKey,
+        (entity, caller) -> template.deleteAsync(entity, DeleteOptions.empty(), caller));
   }
 
   @Override

@@ -242,6 +242,32 @@ class RepositoryFeaturesIT {
   }
 
   @Test
+  void findAllPageable_ofPageWalksToItsPageAndNextPastTheLastIsEmpty() {
+    List<Integer> byPlainRequests = new ArrayList<>();
+    for (int page = 0; page < 3; page++) {
+      items.findAll(PageRequest.of(page, 10)).forEach(item -> byPlainRequests.add(item.seq()));
+    }
+    // ofPage(n) without a paging state is page n, not page 0 again.
+    Slice<Item> second = items.findAll(CqlPageRequest.ofPage(1, 10, Sort.unsorted()));
+    assertThat(second.getNumber()).isEqualTo(1);
+    assertThat(second.getContent())
+        .extracting(Item::seq)
+        .containsExactlyElementsOf(byPlainRequests.subList(10, 20));
+    assertThat(items.findAll(CqlPageRequest.first(10).next()).getContent())
+        .extracting(Item::seq)
+        .containsExactlyElementsOf(byPlainRequests.subList(10, 20));
+    // next() of the last page: an empty slice, not the first page again.
+    Slice<Item> last = items.findAll(CqlPageRequest.ofPage(2, 10, Sort.unsorted()));
+    assertThat(last.hasNext()).isFalse();
+    assertThat(last.getContent()).hasSize(5);
+    Slice<Item> after = items.findAll(last.getPageable().next());
+    assertThat(after.getContent()).isEmpty();
+    assertThat(after.hasNext()).isFalse();
+    assertThat(after.getNumber()).isEqualTo(3);
+    assertThat(items.findAll(CqlPageRequest.ofPage(7, 10, Sort.unsorted())).getContent()).isEmpty();
+  }
+
+  @Test
   void between_trueAndFalse_derivedQueries() {
     assertThat(items.findByShopAndSeqBetween("s1", 3, 6))
         .extracting(Item::seq)
