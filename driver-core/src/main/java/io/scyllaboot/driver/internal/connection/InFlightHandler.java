@@ -355,9 +355,6 @@ final class InFlightHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Reports the connection unresponsive when its oldest waiting request, and every response, are
-   * older than the timeout; then moves the idempotent requests that waited that long. Progress is
-   * seen per tick: the response counter grew since the last one.
    * Reports the connection unresponsive when its oldest waiting request, and every response (the
    * probe's included), are older than the timeout; then moves the idempotent requests that waited
    * that long. Progress is seen per tick: the response counter grew since the last one.

@@ -266,6 +266,16 @@ final class RequestHandler extends OutgoingStatement
     return idempotent && !moved && speculation == null && plan.hasNext();
   }
 
+  /**
+   * A losing execution's (or a given-up attempt's) answer: its latency still informs the policy.
+   */
+  @Override
+  public void onLateResponse() {
+    if (latencyPolicy != null && node != null) {
+      latencyPolicy.onResponse(node, System.nanoTime() - sentNanos);
+    }
+  }
+
   @Override
   public void onResponse(ResponseFrame frame, Throwable error) {
     if (rootOrThis().ended()) {
