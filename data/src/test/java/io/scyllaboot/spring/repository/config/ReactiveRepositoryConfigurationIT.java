@@ -176,7 +176,16 @@ class ReactiveRepositoryConfigurationIT {
 
   @Test
   void should_derive_from_the_name_and_ignore_the_query_under_create() {
-    assertThatThrownBy(() -> new AnnotationConfigApplicationContext(DerivedQueriesOnly.class))
+    // The derived query is what the start-up check sees: it refuses it when asked to fail.
+    AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    context
+        .getEnvironment()
+        .getPropertySources()
+        .addFirst(
+            new org.springframework.core.env.MapPropertySource(
+                "check", java.util.Map.of("scylla.repositories.derived-query-check", "fail")));
+    context.register(DerivedQueriesOnly.class);
+    assertThatThrownBy(context::refresh)
         .hasStackTraceContaining("DerivedOnly.findByLabel")
         .hasStackTraceContaining("ALLOW FILTERING");
   }
