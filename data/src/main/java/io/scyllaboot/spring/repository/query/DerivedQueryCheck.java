@@ -17,4 +17,22 @@ public enum DerivedQueryCheck {
 
   /** The property that chooses the check for repositories created by Spring. */
   public static final String PROPERTY = "scylla.repositories.derived-query-check";
+
+  /**
+   * The check {@link #PROPERTY} chooses in {@code environment}, else {@code unset}.
+   *
+   * @throws IllegalStateException for a value other than warn or fail (any case)
+   */
+  public static DerivedQueryCheck from(
+      org.springframework.core.env.Environment environment, DerivedQueryCheck unset) {
+    String check = environment.getProperty(PROPERTY);
+    if (check == null || check.isBlank()) {
+      return unset;
+    }
+    try {
+      return valueOf(check.trim().toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(PROPERTY + " must be warn or fail, not '" + check + "'", e);
+    }
+  }
 }

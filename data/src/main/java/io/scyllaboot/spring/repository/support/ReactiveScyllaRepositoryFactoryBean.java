@@ -66,16 +66,7 @@ public class ReactiveScyllaRepositoryFactoryBean<T extends Repository<S, ID>, S,
   @Override
   public void setEnvironment(Environment environment) {
     super.setEnvironment(environment);
-    String check = environment.getProperty(DerivedQueryCheck.PROPERTY);
-    if (check != null && !check.isBlank()) {
-      try {
-        this.derivedQueryCheck =
-            DerivedQueryCheck.valueOf(check.trim().toUpperCase(java.util.Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalStateException(
-            DerivedQueryCheck.PROPERTY + " must be warn or fail, not '" + check + "'", e);
-      }
-    }
+    this.derivedQueryCheck = DerivedQueryCheck.from(environment, derivedQueryCheck);
   }
 
   @Override
