@@ -37,7 +37,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * under a steady stream of idempotent requests, for the plans the token-aware swap never covered:
  * unrouted statements and lightweight transactions (ring order, primary first). With the defaults
  * nothing fails and no request reaches the node after the unresponsive-node timeout (half the
- * request timeout); with speculative execution the p99 stays under 100 ms.
+ * request timeout); with speculative execution no request waits for that timeout (the bound below
+ * is half of it: what the assertion separates is which mechanism answered, not how fast a busy
+ * machine is).
  */
 class UnresponsiveNodeTest {
   private static final int PORT = 19642;
@@ -160,7 +162,7 @@ class UnresponsiveNodeTest {
     Run run = load(SimpleStatement.of(UNROUTED), Duration.ofSeconds(1));
 
     assertThat(run.failures()).as("failed requests").isEmpty();
-    assertThat(run.p99()).as("p99 ms").isLessThan(100);
+    assertThat(run.p99()).as("p99 ms, under the unresponsive-node timeout").isLessThan(500);
     assertThat(run.late()).doesNotContain(frozen.address());
     assertThat(run.speculated()).as("requests answered by a speculative execution").isPositive();
   }
@@ -203,7 +205,7 @@ class UnresponsiveNodeTest {
     Run run = load(update, Duration.ofSeconds(1));
 
     assertThat(run.failures()).as("failed requests").isEmpty();
-    assertThat(run.p99()).as("p99 ms").isLessThan(100);
+    assertThat(run.p99()).as("p99 ms, under the unresponsive-node timeout").isLessThan(500);
     assertThat(run.speculated()).as("requests answered by a speculative execution").isPositive();
     // A slow answer of the next replica may be overtaken by the third one's: not the primary's.
     assertThat(run.late()).isNotEmpty().doesNotContain(primary);
