@@ -218,38 +218,45 @@ class HostileServerIT {
     long start = System.nanoTime();
     try {
       // Each lane's kinds are split in shards that run side by side, each with its own proxy and
-      // session: most of a lane's time is spent waiting (timeouts, reconnections).
-      Map<String, List<Future<Map<FrameMutation, Outcomes>>>> runs = new LinkedHashMap<>();
-      for (String lane : lanes) {
-        for (int shard = 0; shard < SHARDS; shard++) {
-          List<FrameMutation> kinds = new ArrayList<>();
-          for (FrameMutation kind : FrameMutation.values()) {
-            if (kind.ordinal() % SHARDS == shard) {
-              kinds.add(kind);
-            }
+      // session: most of a lane's time is spent waiting (timeouts, reconnections). Our lanes run
+      // first and the Apache driver's after them: one corrupted count can make the Apache
+      // decoder allocate most of the heap for a moment, which must not fail a lane of ours.
+      for (String driver : List.of("ours", "apache")) {
+        Map<String, List<Future<Map<FrameMutation, Outcomes>>>> runs = new LinkedHashMap<>();
+        for (String lane : lanes) {
+          if (!lane.startsWith(driver)) {
+            continue;
           }
-          MutatingProxy proxy = new MutatingProxy(CassandraNode.address(), SEED);
-          proxies.add(proxy);
-          String name = lane + " shard " + shard;
-          runs.computeIfAbsent(lane, l -> new ArrayList<>())
-              .add(
-                  runners.submit(
-                      () -> {
-                        long began = System.nanoTime();
-                        Map<FrameMutation, Outcomes> run = runLane(lane, proxy, kinds);
-                        System.out.printf(
-                            "[hostile-figure] %s took %d s%n",
-                            name, (System.nanoTime() - began) / 1_000_000_000);
-                        return run;
-                      }));
+          for (int shard = 0; shard < SHARDS; shard++) {
+            List<FrameMutation> kinds = new ArrayList<>();
+            for (FrameMutation kind : FrameMutation.values()) {
+              if (kind.ordinal() % SHARDS == shard) {
+                kinds.add(kind);
+              }
+            }
+            MutatingProxy proxy = new MutatingProxy(CassandraNode.address(), SEED);
+            proxies.add(proxy);
+            String name = lane + " shard " + shard;
+            runs.computeIfAbsent(lane, l -> new ArrayList<>())
+                .add(
+                    runners.submit(
+                        () -> {
+                          long began = System.nanoTime();
+                          Map<FrameMutation, Outcomes> run = runLane(lane, proxy, kinds);
+                          System.out.printf(
+                              "[hostile-figure] %s took %d s%n",
+                              name, (System.nanoTime() - began) / 1_000_000_000);
+                          return run;
+                        }));
+          }
         }
-      }
-      for (Map.Entry<String, List<Future<Map<FrameMutation, Outcomes>>>> lane : runs.entrySet()) {
-        Map<FrameMutation, Outcomes> merged = new EnumMap<>(FrameMutation.class);
-        for (Future<Map<FrameMutation, Outcomes>> run : lane.getValue()) {
-          merged.putAll(run.get(5, TimeUnit.MINUTES));
+        for (Map.Entry<String, List<Future<Map<FrameMutation, Outcomes>>>> lane : runs.entrySet()) {
+          Map<FrameMutation, Outcomes> merged = new EnumMap<>(FrameMutation.class);
+          for (Future<Map<FrameMutation, Outcomes>> run : lane.getValue()) {
+            merged.putAll(run.get(5, TimeUnit.MINUTES));
+          }
+          figures.put(lane.getKey(), merged);
         }
-        figures.put(lane.getKey(), merged);
       }
     } finally {
       runners.shutdownNow();
@@ -292,12 +299,22 @@ class HostileServerIT {
       for (FrameMutation kind : kinds) {
         proxy.mutate(kind, CHANCE);
         Tally tally = new Tally(client);
-        for (int round = 0; round < ROUNDS; round++) {
-          runRound(client, tally, kind.ordinal() * ROUNDS + round);
+        try {
+          for (int round = 0; round < ROUNDS; round++) {
+            runRound(client, tally, kind.ordinal() * ROUNDS + round);
+          }
+          String prepared = cql(SCALARS) + " /* " + lane + " under " + kind + " */";
+          Client preparing = client;
+          tally.request(() -> preparing.prepare(prepared), expectedPrepared(prepared));
+        } catch (OutOfMemoryError e) {
+          if (!lane.startsWith("apache")) {
+            throw e;
+          }
+          // The Apache decoder sizes arrays by counts read from the frame (seen: a prepared
+          // result's column count): one corrupted count can take the heap for a moment.
+          tally.untyped++;
+          tally.example("untyped: " + e + " (the heap, while this lane's driver decoded)");
         }
-        String prepared = cql(SCALARS) + " /* " + lane + " under " + kind + " */";
-        Client preparing = client;
-        tally.request(() -> preparing.prepare(prepared), expectedPrepared(prepared));
         int applied = proxy.applied();
         proxy.stopMutating();
         boolean serves = servesAgain(client);
@@ -321,6 +338,23 @@ class HostileServerIT {
       client.close();
     }
     return figures;
+  }
+
+  /**
+   * A step of a client's set-up, nothing mutated yet: retried within a bound, because the lanes'
+   * short request timeout is for the measured requests, and a busy node can be slower than it.
+   */
+  private static <T> T setUp(Supplier<T> step) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      try {
+        return step.get();
+      } catch (RuntimeException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+    }
   }
 
   private static Client open(String lane, MutatingProxy proxy) {
@@ -463,10 +497,10 @@ class HostileServerIT {
               .withSchemaMetadata(false)
               .withSessionName("ours-v" + version)
               .build();
-      this.insert = session.prepare(cql(INSERT));
-      this.scalars = session.prepare(cql(SCALARS));
-      this.collections = session.prepare(cql(COLLECTIONS));
-      this.paged = session.prepare(cql(PAGED));
+      this.insert = setUp(() -> session.prepare(cql(INSERT)));
+      this.scalars = setUp(() -> session.prepare(cql(SCALARS)));
+      this.collections = setUp(() -> session.prepare(cql(COLLECTIONS)));
+      this.paged = setUp(() -> session.prepare(cql(PAGED)));
     }
 
     @Override
@@ -608,10 +642,10 @@ class HostileServerIT {
                       .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
                       .build())
               .build();
-      this.insert = session.prepare(cql(INSERT));
-      this.scalars = session.prepare(cql(SCALARS));
-      this.collections = session.prepare(cql(COLLECTIONS));
-      this.paged = session.prepare(cql(PAGED));
+      this.insert = setUp(() -> session.prepare(cql(INSERT)));
+      this.scalars = setUp(() -> session.prepare(cql(SCALARS)));
+      this.collections = setUp(() -> session.prepare(cql(COLLECTIONS)));
+      this.paged = setUp(() -> session.prepare(cql(PAGED)));
     }
 
     @Override
