@@ -222,14 +222,23 @@ public final class ScyllaAutoConfiguration {
             properties.getKeyspace(),
             properties.getSchemaAction().name().toLowerCase(Locale.ROOT).replace('_', '-'));
       }
-      bootstrap
-          .execute(
-              "CREATE KEYSPACE IF NOT EXISTS "
-                  + CqlIdentifiers.cql(keyspace)
-                  + " WITH replication = "
-                  + properties.getKeyspaceReplication())
-          .close();
+      bootstrap.execute(createKeyspaceCql(keyspace, properties)).close();
     }
+  }
+
+  /**
+   * The statement that creates the keyspace: its replication and, when set, ScyllaDB's {@code
+   * consistency} option ({@code scylla.keyspace-consistency}).
+   */
+  static String createKeyspaceCql(String keyspace, ScyllaProperties properties) {
+    String cql =
+        "CREATE KEYSPACE IF NOT EXISTS "
+            + CqlIdentifiers.cql(keyspace)
+            + " WITH replication = "
+            + properties.getKeyspaceReplication();
+    return properties.getKeyspaceConsistency() == null
+        ? cql
+        : cql + " AND consistency = " + properties.getKeyspaceConsistency().cql();
   }
 
   @Bean

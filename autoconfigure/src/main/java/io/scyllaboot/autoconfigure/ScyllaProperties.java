@@ -67,6 +67,15 @@ public class ScyllaProperties {
   private String keyspaceReplication;
 
   /**
+   * ScyllaDB's keyspace consistency option when schema-action creates the keyspace: global makes
+   * its tables strongly consistent (Raft per tablet; writes then accept only QUORUM or
+   * LOCAL_QUORUM; needs a tablet keyspace and ScyllaDB's strongly-consistent-tables feature). No
+   * default: the option is not written (eventual consistency, and Apache Cassandra, which has no
+   * such option).
+   */
+  private io.scyllaboot.spring.core.admin.KeyspaceConsistency keyspaceConsistency;
+
+  /**
    * CQL scripts run once at start-up in the session's keyspace, in order, after the keyspace is
    * created and before repositories create their tables: Spring resource locations such as
    * classpath:schema.cql.
@@ -274,6 +283,15 @@ public class ScyllaProperties {
           "must be a CQL map such as {'class': 'NetworkTopologyStrategy', 'dc1': 3}");
     }
     this.keyspaceReplication = keyspaceReplication;
+  }
+
+  public io.scyllaboot.spring.core.admin.KeyspaceConsistency getKeyspaceConsistency() {
+    return keyspaceConsistency;
+  }
+
+  public void setKeyspaceConsistency(
+      io.scyllaboot.spring.core.admin.KeyspaceConsistency keyspaceConsistency) {
+    this.keyspaceConsistency = keyspaceConsistency;
   }
 
   public RepositoriesProperties getRepositories() {

@@ -49,6 +49,7 @@ public final class FakeScyllaNode {
   static final String METADATA_ID = "SCYLLA_USE_METADATA_ID";
   private static final AttributeKey<Integer> SHARD = AttributeKey.valueOf("fake-scylla-shard");
   private volatile boolean offersMetadataIds = true;
+  private final FakeIdentityOptions identity = new FakeIdentityOptions();
 
   /** What one run of the node (start to stop) has: its shards and their connections. */
   record Generation(
@@ -294,7 +295,23 @@ public final class FakeScyllaNode {
     if (offersMetadataIds) {
       options.put(METADATA_ID, List.of(""));
     }
+    identity.addTo(options, hostId);
     return options;
+  }
+
+  /**
+   * What this node says of itself in SUPPORTED beyond sharding and the extensions: {@code
+   * SCYLLA_HOST_ID} and the client-option keys; changes apply from its next start on.
+   */
+  public FakeIdentityOptions identityOptions() {
+    return identity;
+  }
+
+  /** The options of every STARTUP this node received so far (recording on), in arrival order. */
+  public List<Map<String, String>> startups() {
+    return received(io.scyllaboot.driver.internal.protocol.Opcodes.STARTUP).stream()
+        .map(Received::startupOptions)
+        .toList();
   }
 
   private Channel listen(Generation started, int port, boolean shardAware) {

@@ -7,7 +7,8 @@ import java.util.Objects;
 
 /**
  * A keyspace to create or alter: its name (as the server stores it, quoted when CQL needs it),
- * replication and durable writes. Not thread-safe; build one per statement.
+ * replication, durable writes and, on ScyllaDB, consistency. Not thread-safe; build one per
+ * statement.
  *
  * <pre>{@code
  * admin.createKeyspace(KeyspaceSpec.named("shop").networkTopology(Map.of("dc1", 3)));
@@ -19,6 +20,7 @@ public final class KeyspaceSpec {
       Map.of("class", "SimpleStrategy", "replication_factor", "1");
   private boolean durableWrites = true;
   private boolean ifNotExists = true;
+  private KeyspaceConsistency consistency; // null: no option written (the server's default)
 
   private KeyspaceSpec(String name) {
     if (name == null || name.isBlank()) {
@@ -63,6 +65,16 @@ public final class KeyspaceSpec {
     return this;
   }
 
+  /**
+   * ScyllaDB's keyspace {@code consistency} option, written by {@code CREATE} only (the server
+   * fixes it at creation): {@link KeyspaceConsistency#GLOBAL} for strongly consistent tables, which
+   * need a tablet keyspace. Not set by default (no option written: eventual consistency).
+   */
+  public KeyspaceSpec consistency(KeyspaceConsistency consistency) {
+    this.consistency = consistency;
+    return this;
+  }
+
   /** Whether {@code CREATE} adds {@code IF NOT EXISTS}; default true. */
   public KeyspaceSpec ifNotExists(boolean ifNotExists) {
     this.ifNotExists = ifNotExists;
@@ -75,7 +87,10 @@ public final class KeyspaceSpec {
 
   /** The {@code CREATE KEYSPACE} statement. */
   public String createCql() {
-    return "CREATE KEYSPACE " + (ifNotExists ? "IF NOT EXISTS " : "") + body();
+    return "CREATE KEYSPACE "
+        + (ifNotExists ? "IF NOT EXISTS " : "")
+        + body()
+        + (consistency == null ? "" : " AND consistency = " + consistency.cql());
   }
 
   /** The {@code ALTER KEYSPACE} statement (replication and durable writes). */

@@ -37,6 +37,21 @@ class AdminSpecsTest {
   }
 
   @Test
+  void should_write_a_strongly_consistent_keyspace_on_create_only() {
+    KeyspaceSpec spec =
+        KeyspaceSpec.named("ledger")
+            .networkTopology(Map.of("dc1", 3))
+            .consistency(KeyspaceConsistency.GLOBAL);
+    assertThat(spec.createCql())
+        .isEqualTo(
+            "CREATE KEYSPACE IF NOT EXISTS ledger WITH replication = {'class':"
+                + " 'NetworkTopologyStrategy', 'dc1': '3'} AND durable_writes = true"
+                + " AND consistency = 'global'");
+    assertThat(spec.alterCql()).doesNotContain("consistency");
+    assertThat(KeyspaceConsistency.EVENTUAL.cql()).isEqualTo("'eventual'");
+  }
+
+  @Test
   void should_write_a_table_with_composite_key_order_static_column_and_options() {
     String cql =
         TableSpec.named("shop", "orders")

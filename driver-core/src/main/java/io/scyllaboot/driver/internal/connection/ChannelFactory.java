@@ -21,6 +21,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -67,6 +68,7 @@ public final class ChannelFactory {
   private final @Nullable Compressor compressor;
   private final AtomicInteger connectionCounter = new AtomicInteger();
   private final TrafficHandler traffic;
+  private final SessionIdentity identity;
   // 0 until a negotiating connection succeeds; then the version every later connection uses.
   private volatile int negotiatedVersion;
 
@@ -78,6 +80,21 @@ public final class ChannelFactory {
       ConnectionOptions options,
       String sessionName,
       TrafficCounter trafficCounter) {
+    this(group, options, sessionName, trafficCounter, new SessionIdentity(UUID.randomUUID(), null));
+  }
+
+  /**
+   * @param trafficCounter receives byte counts of every connection, or null to count nothing
+   * @param identity what STARTUP tells a ScyllaDB node that asks for it: the session's id and
+   *     configuration
+   */
+  public ChannelFactory(
+      EventLoopGroup group,
+      ConnectionOptions options,
+      String sessionName,
+      TrafficCounter trafficCounter,
+      SessionIdentity identity) {
+    this.identity = identity;
     this.group = group;
     this.loops = new EventLoopBalancer(group);
     this.options = options;
@@ -286,7 +303,7 @@ public final class ChannelFactory {
       InetSocketAddress address,
       String keyspace,
       CompletableFuture<DriverChannel> result) {
-    new Handshake(channel, address, options, keyspace)
+    new Handshake(channel, address, options, keyspace, identity)
         .run()
         .whenComplete(
             (ready, error) -> {

@@ -59,6 +59,7 @@ public final class DriverChannel {
   // Set by the handshake, before the channel is handed out through a future (which publishes it).
   private ScyllaFeatures features = ScyllaFeatures.NONE;
   private boolean metadataIds;
+  private java.util.@Nullable UUID hostId;
 
   DriverChannel(
       Channel channel,
@@ -231,6 +232,18 @@ public final class DriverChannel {
 
   void features(ScyllaFeatures negotiated) {
     this.features = negotiated;
+  }
+
+  /**
+   * The host id of the node that accepted this connection, from ScyllaDB's {@code SCYLLA_HOST_ID}
+   * in SUPPORTED; null when the node does not send it (Apache Cassandra, ScyllaDB before 2026.3).
+   */
+  public java.util.@Nullable UUID hostId() {
+    return hostId;
+  }
+
+  void hostId(java.util.@Nullable UUID reported) {
+    this.hostId = reported;
   }
 
   /** Has the frame decoder read result metadata ids under v4 (ScyllaDB's extension). */

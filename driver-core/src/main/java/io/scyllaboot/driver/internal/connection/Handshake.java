@@ -52,16 +52,19 @@ final class Handshake {
   private final InetSocketAddress address;
   private final ConnectionOptions options;
   private final String keyspace;
+  private final SessionIdentity identity;
 
   Handshake(
       DriverChannel channel,
       InetSocketAddress address,
       ConnectionOptions options,
-      String keyspace) {
+      String keyspace,
+      SessionIdentity identity) {
     this.channel = channel;
     this.address = address;
     this.options = options;
     this.keyspace = keyspace;
+    this.identity = identity;
   }
 
   CompletionStage<Void> run() {
@@ -113,6 +116,7 @@ final class Handshake {
     channel.features(features);
     Map<String, String> extensions = features.startupOptions();
     startup.putAll(extensions);
+    onIdentity(supported.options(), startup);
     if (extensions.containsKey(ScyllaFeatures.METADATA_ID) && channel.protocolVersion() < 5) {
       // From STARTUP on, PREPARED and ROWS carry result metadata ids as under v5.
       channel.useMetadataIds();
@@ -127,6 +131,15 @@ final class Handshake {
       startup.put("COMPRESSION", "lz4");
     }
     return send(new Startup(startup));
+  }
+
+  /**
+   * ScyllaDB's identity options: the node's host id ({@code SCYLLA_HOST_ID}, kept on the connection
+   * for the pool to check) and the session's id and configuration, for the keys the node offers.
+   */
+  private void onIdentity(Map<String, List<String>> supported, Map<String, String> startup) {
+    channel.hostId(SessionIdentity.reportedHostId(supported));
+    startup.putAll(identity.startupOptions(supported));
   }
 
   private static String first(List<String> values, String fallback) {

@@ -52,6 +52,7 @@ public final class ChannelPool {
   private final PoolOptions options;
   private final String keyspace;
   private final EventExecutor admin;
+  private final HostIdCheck hostIdCheck;
   private volatile ShardedChannels channels = ShardedChannels.EMPTY;
   private volatile boolean closed;
   // Admin executor only:
@@ -76,6 +77,7 @@ public final class ChannelPool {
     this.options = options;
     this.keyspace = keyspace;
     this.admin = admin;
+    this.hostIdCheck = new HostIdCheck(node);
     node.counters(() -> channels.all.length, () -> channels.inFlight(), () -> channels.awaiting());
   }
 
@@ -244,6 +246,7 @@ public final class ChannelPool {
       InetSocketAddress address, int localPort, int wantedShard) {
     return factory
         .connect(address, localPort, keyspace, event -> {})
+        .thenCompose(this::reachedItsNode)
         .whenComplete(
             (channel, error) -> {
               if (error == null) {
@@ -252,6 +255,14 @@ public final class ChannelPool {
                 LOG.debug("[{}] connection failed: {}", node, error.getMessage());
               }
             });
+  }
+
+  /** Fails (and closes) a connection that reached another node than this pool's. */
+  private CompletionStage<DriverChannel> reachedItsNode(DriverChannel channel) {
+    RuntimeException misrouted = hostIdCheck.check(channel);
+    return misrouted == null
+        ? CompletableFuture.completedFuture(channel)
+        : CompletableFuture.failedFuture(misrouted);
   }
 
   /** Connects to the shard-aware port from a local port of {@code shard}. */

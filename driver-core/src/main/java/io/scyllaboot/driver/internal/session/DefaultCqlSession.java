@@ -25,6 +25,7 @@ import io.scyllaboot.driver.api.session.SessionCallback;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.ConnectionOptions;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.connection.SessionIdentity;
 import io.scyllaboot.driver.internal.connection.Transport;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
@@ -98,7 +99,11 @@ public final class DefaultCqlSession implements CqlSession {
             settings.policies().applicationVersion());
     ChannelFactory factory =
         new ChannelFactory(
-            group, options, settings.sessionName(), metrics.countsTraffic() ? metrics : null);
+            group,
+            options,
+            settings.sessionName(),
+            metrics.countsTraffic() ? metrics : null,
+            identity(settings));
     this.cluster =
         new Cluster(
             settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
@@ -112,6 +117,22 @@ public final class DefaultCqlSession implements CqlSession {
     this.preparedCache =
         new PreparedStatementCache(
             settings.maxPrepared(), metrics, query -> cluster.prepare(requests, query));
+  }
+
+  /**
+   * The session's id and configuration, sent in STARTUP to a ScyllaDB node that offers {@code
+   * CLIENT_OPTIONS}; the id is logged so that an operator can find the session in {@code
+   * system.clients}.
+   */
+  private static SessionIdentity identity(SessionSettings settings) {
+    SessionIdentity identity =
+        new SessionIdentity(java.util.UUID.randomUUID(), SessionConfigJson.of(settings));
+    LOG.info(
+        "[{}] session id {} (shown to ScyllaDB in system.clients.client_options){}",
+        settings.sessionName(),
+        identity.sessionId(),
+        identity.configJson() == null ? "; its configuration is over 32 KiB and is not sent" : "");
+    return identity;
   }
 
   /** How many connect timeouts opening a session may take in all, whatever goes wrong. */

@@ -18,6 +18,7 @@ import io.scyllaboot.driver.api.error.ReadFailureException;
 import io.scyllaboot.driver.api.error.ReadTimeoutException;
 import io.scyllaboot.driver.api.error.ServerErrorException;
 import io.scyllaboot.driver.api.error.ServerException;
+import io.scyllaboot.driver.api.error.StronglyConsistentTableException;
 import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.api.error.TruncateException;
 import io.scyllaboot.driver.api.error.UnauthorizedException;
@@ -86,7 +87,11 @@ final class ErrorDecoder {
           new CasWriteUnknownException(message, consistency(in), in.readInt(), in.readInt());
       case ErrorCodes.SYNTAX_ERROR -> new SyntaxErrorException(message);
       case ErrorCodes.UNAUTHORIZED -> new UnauthorizedException(message);
-      case ErrorCodes.INVALID -> new InvalidQueryException(message);
+      case ErrorCodes.INVALID -> {
+        // ScyllaDB's refusals for strongly consistent tables come as Invalid: typed by their rule.
+        InvalidQueryException strong = StronglyConsistentTableException.fromServerMessage(message);
+        yield strong != null ? strong : new InvalidQueryException(message);
+      }
       case ErrorCodes.CONFIG_ERROR -> new ConfigurationException(message);
       case ErrorCodes.ALREADY_EXISTS ->
           new AlreadyExistsException(message, Primitives.readString(in), Primitives.readString(in));
