@@ -52,16 +52,19 @@ final class Handshake {
   private final InetSocketAddress address;
   private final ConnectionOptions options;
   private final String keyspace;
+  private final boolean tabletsRoutingV2;
 
   Handshake(
       DriverChannel channel,
       InetSocketAddress address,
       ConnectionOptions options,
-      String keyspace) {
+      String keyspace,
+      boolean tabletsRoutingV2) {
     this.channel = channel;
     this.address = address;
     this.options = options;
     this.keyspace = keyspace;
+    this.tabletsRoutingV2 = tabletsRoutingV2;
   }
 
   CompletionStage<Void> run() {
@@ -117,6 +120,7 @@ final class Handshake {
       // From STARTUP on, PREPARED and ROWS carry result metadata ids as under v5.
       channel.useMetadataIds();
     }
+    negotiateTabletsRoutingV2(supported.options(), startup);
     if (options.compression() == Compression.LZ4) {
       List<String> offered = supported.options().getOrDefault("COMPRESSION", List.of());
       if (!offered.contains("lz4")) {
@@ -127,6 +131,14 @@ final class Handshake {
       startup.put("COMPRESSION", "lz4");
     }
     return send(new Startup(startup));
+  }
+
+  /** Experimental, off by default: see {@link TabletsRoutingV2}. */
+  private void negotiateTabletsRoutingV2(
+      Map<String, List<String>> supported, Map<String, String> startup) {
+    if (TabletsRoutingV2.negotiate(tabletsRoutingV2, supported, startup)) {
+      channel.useTabletVersions();
+    }
   }
 
   private static String first(List<String> values, String fallback) {
