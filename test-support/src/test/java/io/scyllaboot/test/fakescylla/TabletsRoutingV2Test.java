@@ -133,6 +133,12 @@ class TabletsRoutingV2Test {
     List<Received> v1 = executes();
     assertThat(v1).hasSize(2000).allMatch(Received::replica).allMatch(Received::onOwningShard);
     assertThat(v1).allMatch(r -> r.tabletVersionBlock() == -1);
+    assertThat(v1)
+        .allSatisfy(
+            r ->
+                assertThat(r.startupOptions())
+                    .containsKey("TABLETS_ROUTING_V1")
+                    .doesNotContainKey("TABLETS_ROUTING_V2_EXPERIMENTAL"));
     long v1OffLeader = offLeader(v1);
     assertThat(v1OffLeader).as("v1 spreads over the 3 replicas").isBetween(1000L, 1700L);
     System.out.printf(
