@@ -10,8 +10,25 @@ public class LoadBalancingProperties {
 
   @NestedConfigurationProperty private final DcFailover dcFailover = new DcFailover();
 
+  /**
+   * Experimental: whether connections ask ScyllaDB nodes that offer it (2026, with the
+   * strongly-consistent-tables feature) for tablets routing v2 instead of v1: a tablet version byte
+   * on every EXECUTE, the tablet refreshed only when its version is stale, and requests at a
+   * consistency other than ONE/LOCAL_ONE sent to the tablet's Raft leader first. Nodes that do not
+   * offer it are unaffected.
+   */
+  private boolean tabletsRoutingV2;
+
   public DcFailover getDcFailover() {
     return dcFailover;
+  }
+
+  public boolean isTabletsRoutingV2() {
+    return tabletsRoutingV2;
+  }
+
+  public void setTabletsRoutingV2(boolean tabletsRoutingV2) {
+    this.tabletsRoutingV2 = tabletsRoutingV2;
   }
 
   /** {@code scylla.load-balancing.dc-failover.*}: remote data centers as a last resort. */

@@ -6,9 +6,9 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Applies {@code scylla.local-rack}, {@code scylla.load-balancing.*}, an {@code AddressTranslator}
- * bean and {@code scylla.client-routes.*} to the session builder. Runs before the application's
- * customizers, which may override it.
+ * Applies {@code scylla.local-rack}, {@code scylla.load-balancing.*} (with the experimental tablets
+ * routing v2), an {@code AddressTranslator} bean and {@code scylla.client-routes.*} to the session
+ * builder. Runs before the application's customizers, which may override it.
  */
 final class RoutingCustomizer implements CqlSessionBuilderCustomizer {
   private final ScyllaProperties properties;
@@ -29,6 +29,9 @@ final class RoutingCustomizer implements CqlSessionBuilderCustomizer {
     if (failover.getMaxNodesPerRemoteDc() > 0) {
       builder.withRemoteDatacenterFailover(
           failover.getMaxNodesPerRemoteDc(), failover.isAllowForLocalConsistencyLevels());
+    }
+    if (properties.getLoadBalancing().isTabletsRoutingV2()) {
+      builder.withTabletsRoutingV2(true);
     }
     if (translator != null) {
       builder.withAddressTranslator(translator);

@@ -42,6 +42,20 @@ class ScyllaRoutingAutoConfigurationTest {
   }
 
   @Test
+  void the_experimental_tablets_routing_v2_is_opt_in() {
+    runner.run(
+        context ->
+            assertThat(context.getBean(CqlSessionBuilder.class).toString())
+                .doesNotContain("tabletsRoutingV2"));
+    runner
+        .withPropertyValues("scylla.load-balancing.tablets-routing-v2=true")
+        .run(
+            context ->
+                assertThat(context.getBean(CqlSessionBuilder.class).toString())
+                    .contains("addressTranslator=none, tabletsRoutingV2=true}"));
+  }
+
+  @Test
   void a_negative_node_count_fails_start_up_naming_the_property() {
     runner
         .withPropertyValues("scylla.load-balancing.dc-failover.max-nodes-per-remote-dc=-1")

@@ -26,9 +26,14 @@ import java.util.List;
  * prints {@code FAKE-SCYLLA-READY} once listening, then answers its standard input: {@code
  * COUNTERS} prints {@code COUNTERS with_token=N on_owning_shard=N hops=N} (summed over the nodes
  * since the last {@code COUNTERS}) and zeroes them; end of input stops it.
+ *
+ * <p>With {@code -Dbench.fake-tablets=v1} the benchmark table uses tablets (4 per node, the owning
+ * shard taken from them); {@code v2} also offers the experimental tablets routing v2 (a client that
+ * does not know it, such as the ScyllaDB Java driver 4.18, keeps v1).
  */
 public final class BenchScyllaCluster {
   static final int ROW_VALUE = 7;
+  static final String TABLETS_PROPERTY = "bench.fake-tablets";
 
   private BenchScyllaCluster() {}
 
@@ -60,16 +65,23 @@ public final class BenchScyllaCluster {
     int nodes = Integer.parseInt(args[3]);
     int shards = Integer.parseInt(args[4]);
     long hopMicros = Long.parseLong(args[5]);
-    try (FakeScyllaCluster cluster =
+    String tablets = System.getProperty(TABLETS_PROPERTY, "");
+    FakeScyllaCluster.Builder builder =
         FakeScyllaCluster.builder()
             .firstAddress(firstAddress)
             .port(port)
             .shardAwarePort(shardAwarePort)
             .nodes(nodes)
             .shards(shards)
-            .recordRequests(false)
-            .build()) {
+            .recordRequests(false);
+    if (tablets.equals("v2")) {
+      builder.tabletsRoutingV2();
+    }
+    try (FakeScyllaCluster cluster = builder.build()) {
       prime(cluster);
+      if (tablets.equals("v1") || tablets.equals("v2")) {
+        cluster.tablets("benchmarks", "basic", cluster.evenTablets(4 * nodes, 1));
+      }
       cluster.crossShardHop(Duration.ofNanos(hopMicros * 1000));
       System.out.println("FAKE-SCYLLA-READY " + cluster.nodes());
       System.out.flush();

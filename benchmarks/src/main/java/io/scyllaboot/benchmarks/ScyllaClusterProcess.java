@@ -42,6 +42,10 @@ final class ScyllaClusterProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(javaBin);
     command.addAll(List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC", "-cp", classpath));
+    String tablets = System.getProperty(BenchScyllaCluster.TABLETS_PROPERTY);
+    if (tablets != null) {
+      command.add("-D" + BenchScyllaCluster.TABLETS_PROPERTY + "=" + tablets);
+    }
     command.add(BenchScyllaCluster.class.getName());
     command.addAll(
         List.of(

@@ -469,6 +469,21 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
+  /**
+   * ScyllaDB's tablets routing v2 and leader routing, <b>experimental</b> (default false): a node
+   * that offers {@code TABLETS_ROUTING_V2_EXPERIMENTAL} (ScyllaDB 2026 with the experimental {@code
+   * strongly-consistent-tables} feature) is asked for it instead of {@code TABLETS_ROUTING_V1};
+   * every EXECUTE then carries one byte of the cached tablet version, the node answers a stale one
+   * with the tablet's current replicas (the Raft leader of a strongly consistent tablet first), and
+   * requests at a consistency other than ONE/LOCAL_ONE go to that leader first. The wire format may
+   * still change on the server's side; nodes that do not offer it are unaffected (see
+   * docs/scylladb.md#tablets-routing-v2-experimental).
+   */
+  public CqlSessionBuilder withTabletsRoutingV2(boolean enabled) {
+    routing = routing.withTabletsRoutingV2(enabled);
+    return this;
+  }
+
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
     if (connection.authProvider != null && connection.sslContext == null) {

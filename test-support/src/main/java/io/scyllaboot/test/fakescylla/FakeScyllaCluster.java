@@ -263,6 +263,10 @@ public final class FakeScyllaCluster implements AutoCloseable {
     return config.lean;
   }
 
+  boolean offersTabletsRoutingV2() {
+    return config.tabletsRoutingV2;
+  }
+
   boolean isRateLimited(String query) {
     return primed.isRateLimited(query);
   }
@@ -301,6 +305,7 @@ public final class FakeScyllaCluster implements AutoCloseable {
     private int replicationFactor = 1;
     private boolean recordRequests = true;
     private boolean lean;
+    private boolean tabletsRoutingV2;
     private InetAddress advertisedFirst; // null: nodes advertise where they listen
     private int advertisedPort;
     private int advertisedShardAwarePort;
@@ -399,6 +404,20 @@ public final class FakeScyllaCluster implements AutoCloseable {
     }
 
     /** Whether nodes keep a {@link Received} per request (default true; counters always run). */
+    /**
+     * Nodes also offer ScyllaDB's experimental {@code TABLETS_ROUTING_V2_EXPERIMENTAL}, as ScyllaDB
+     * 2026 does with the {@code strongly-consistent-tables} feature. On a connection that asks for
+     * it, every EXECUTE must end with a tablet version block, and a block that does not match the
+     * tablet's version (a hash of its ordered replicas: the first one is the tablet's leader, so a
+     * leader move changes it) gets a {@code tablets-routing-v2} payload. A request that reaches a
+     * node other than the leader is still answered there: a follower forwards it to the leader,
+     * which {@link Received#leader()} tells apart.
+     */
+    public Builder tabletsRoutingV2() {
+      tabletsRoutingV2 = true;
+      return this;
+    }
+
     public Builder recordRequests(boolean record) {
       recordRequests = record;
       return this;

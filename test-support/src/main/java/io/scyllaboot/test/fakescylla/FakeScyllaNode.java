@@ -47,6 +47,7 @@ public final class FakeScyllaNode {
   static final String RATE_LIMIT = "SCYLLA_RATE_LIMIT_ERROR";
   static final String TABLETS = "TABLETS_ROUTING_V1";
   static final String METADATA_ID = "SCYLLA_USE_METADATA_ID";
+  static final String TABLETS_V2 = "TABLETS_ROUTING_V2_EXPERIMENTAL";
   private static final AttributeKey<Integer> SHARD = AttributeKey.valueOf("fake-scylla-shard");
   private volatile boolean offersMetadataIds = true;
   private final FakeIdentityOptions identity = new FakeIdentityOptions();
@@ -292,6 +293,9 @@ public final class FakeScyllaNode {
     options.put(LWT, List.of("LWT_OPTIMIZATION_META_BIT_MASK=2147483648"));
     options.put(RATE_LIMIT, List.of("ERROR_CODE=61440"));
     options.put(TABLETS, List.of(""));
+    if (cluster.offersTabletsRoutingV2()) {
+      options.put(TABLETS_V2, List.of(""));
+    }
     if (offersMetadataIds) {
       options.put(METADATA_ID, List.of(""));
     }

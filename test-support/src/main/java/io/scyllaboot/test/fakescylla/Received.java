@@ -18,10 +18,15 @@ import java.util.Map;
  *     replica of the tablet); -1 without a token
  * @param replica whether this node is a replica of the token (vnodes: one of the replication
  *     factor's nodes following the token on the ring; tablets: listed in the tablet)
- * @param tabletPayload whether the response carried a {@code tablets-routing-v1} payload
+ * @param tabletPayload whether the response carried a {@code tablets-routing-v1} payload (or a
+ *     {@code tablets-routing-v2} one, on a connection that negotiated tablets routing v2)
  * @param clientPort the client's local port of the connection
  * @param connection the connection's id, unique within the node
  * @param startupOptions the STARTUP options of the connection (empty before STARTUP)
+ * @param leader whether this node is the leader (first replica) of the token's tablet; false
+ *     without a tablet
+ * @param tabletVersionBlock the tablet version block that ended the EXECUTE (tablets routing v2),
+ *     or -1
  */
 public record Received(
     int opcode,
@@ -34,7 +39,9 @@ public record Received(
     boolean tabletPayload,
     int clientPort,
     int connection,
-    Map<String, String> startupOptions) {
+    Map<String, String> startupOptions,
+    boolean leader,
+    int tabletVersionBlock) {
 
   /** Whether the request had a token and landed on the shard that owns it. */
   public boolean onOwningShard() {

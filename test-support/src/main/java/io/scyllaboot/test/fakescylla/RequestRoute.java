@@ -17,7 +17,11 @@ final class RequestRoute {
   Long token;
   int owningShard;
   boolean replica;
+  boolean leader;
   Tablet payloadTablet;
+  boolean payloadV2;
+  long payloadVersion;
+  int versionBlock = -1;
 
   RequestRoute(FakeScyllaNode node, int shard) {
     this.node = node;
@@ -30,12 +34,17 @@ final class RequestRoute {
     token = null;
     owningShard = -1;
     replica = false;
+    leader = false;
     payloadTablet = null;
+    payloadV2 = false;
+    versionBlock = -1;
   }
 
   /**
    * Routes a primed statement by the values of its partition key; a tablet goes back when the
-   * connection negotiated tablet routing and this (node, shard) is not where the token lives.
+   * connection negotiated tablet routing and this (node, shard) is not where the token lives, or,
+   * under tablets routing v2 ({@link #versionBlock} set), when the request's tablet version block
+   * does not match the tablet's version.
    */
   void route(
       ByteBufAllocator alloc,
@@ -83,6 +92,7 @@ final class RequestRoute {
     if (tablet == null) {
       return;
     }
+    leader = tablet.replicas().get(0).hostId().equals(node.hostId());
     for (Tablet.Replica candidate : tablet.replicas()) {
       if (candidate.hostId().equals(node.hostId())) {
         owningShard = candidate.shard();
@@ -90,7 +100,14 @@ final class RequestRoute {
         break;
       }
     }
-    if (tabletsRouting && !(replica && owningShard == shard)) {
+    if (versionBlock >= 0) {
+      long version = TabletTables.version(tablet);
+      if (!TabletTables.matches(version, versionBlock)) {
+        payloadTablet = tablet;
+        payloadV2 = true;
+        payloadVersion = version;
+      }
+    } else if (tabletsRouting && !(replica && owningShard == shard)) {
       payloadTablet = tablet;
     }
   }

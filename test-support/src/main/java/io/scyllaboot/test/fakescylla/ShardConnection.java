@@ -31,6 +31,7 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
   private boolean lwtMark;
   private boolean rateLimitError;
   private boolean tabletsRouting;
+  private boolean tabletsRoutingV2;
   private boolean metadataId;
   private ByteBuf cumulation;
   private ByteBuf out;
@@ -171,7 +172,10 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
     // As the server: an extension is on when its key is present, whatever the value.
     lwtMark = options.containsKey(FakeScyllaNode.LWT);
     rateLimitError = options.containsKey(FakeScyllaNode.RATE_LIMIT);
-    tabletsRouting = options.containsKey(FakeScyllaNode.TABLETS);
+    // v2 subsumes v1: the server then sends only v2 payloads.
+    tabletsRoutingV2 =
+        cluster.offersTabletsRoutingV2() && options.containsKey(FakeScyllaNode.TABLETS_V2);
+    tabletsRouting = !tabletsRoutingV2 && options.containsKey(FakeScyllaNode.TABLETS);
     metadataId = options.containsKey(FakeScyllaNode.METADATA_ID);
     respond(ctx, stream, Opcodes.READY, new byte[0]);
   }
@@ -229,6 +233,17 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
       Wire.end(target, start);
       return;
     }
+    if (tabletsRoutingV2) {
+      // <id><query_parameters><tablet_version_block>: the last byte, then the parameters end.
+      if (!body.isReadable()) {
+        record(Opcodes.EXECUTE, stream, primed.query);
+        writeError(ctx, stream, Wire.PROTOCOL_ERROR, "fake scylla: no tablet version block");
+        return;
+      }
+      int end = body.writerIndex() - 1;
+      route.versionBlock = body.getUnsignedByte(end);
+      body.writerIndex(end);
+    }
     String malformed = parameters.read(body);
     if (malformed != null) {
       record(Opcodes.EXECUTE, stream, primed.query);
@@ -266,9 +281,13 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
               stream,
               Opcodes.RESULT);
       if (route.payloadTablet != null) {
-        ByteBuffer payload = TabletPayloads.encode(route.payloadTablet);
+        ByteBuffer payload =
+            route.payloadV2
+                ? TabletPayloads.encodeV2(route.payloadTablet, route.payloadVersion)
+                : TabletPayloads.encode(route.payloadTablet);
         target.writeShort(1);
-        Primitives.writeString(target, Tablet.PAYLOAD_KEY);
+        Primitives.writeString(
+            target, route.payloadV2 ? Tablet.PAYLOAD_KEY_V2 : Tablet.PAYLOAD_KEY);
         target.writeInt(payload.remaining()).writeBytes(payload);
       }
       primed.writeResult(target, skip, clientMetadataId);
@@ -366,7 +385,9 @@ final class ShardConnection extends ChannelInboundHandlerAdapter {
                 route.payloadTablet != null,
                 clientPort,
                 connectionId,
-                startup));
+                startup,
+                route.leader,
+                route.versionBlock));
   }
 
   private ByteBuf batch(ChannelHandlerContext ctx) {

@@ -18,8 +18,20 @@ final class TabletPayloads {
    * it).
    */
   static ByteBuffer encode(Tablet tablet) {
+    return encode(tablet, false, 0);
+  }
+
+  /**
+   * The {@code tablets-routing-v2} payload of a tablet: the v1 tuple and a fourth field, the bigint
+   * tablet version (scylladb transport/messages/result_message.cc, {@code add_tablet_info_v2}).
+   */
+  static ByteBuffer encodeV2(Tablet tablet, long version) {
+    return encode(tablet, true, version);
+  }
+
+  private static ByteBuffer encode(Tablet tablet, boolean v2, long version) {
     int count = tablet.replicas().size();
-    ByteBuffer out = ByteBuffer.allocate(32 + REPLICA_BYTES * count);
+    ByteBuffer out = ByteBuffer.allocate(32 + REPLICA_BYTES * count + (v2 ? 12 : 0));
     long first = tablet.firstToken() == Long.MIN_VALUE ? Long.MIN_VALUE : tablet.firstToken() - 1;
     out.putInt(8).putLong(first);
     out.putInt(8).putLong(tablet.lastToken());
@@ -30,6 +42,9 @@ final class TabletPayloads {
           .putLong(replica.hostId().getMostSignificantBits())
           .putLong(replica.hostId().getLeastSignificantBits());
       out.putInt(4).putInt(replica.shard());
+    }
+    if (v2) {
+      out.putInt(8).putLong(version);
     }
     return out.flip();
   }

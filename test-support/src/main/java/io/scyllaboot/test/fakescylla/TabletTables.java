@@ -53,6 +53,32 @@ final class TabletTables {
     return null;
   }
 
+  /**
+   * The tablet version of tablets routing v2: a 64-bit hash of the replicas in their order (the
+   * leader first), as the server hashes its ordered list; any other hash serves a fake.
+   */
+  static long version(Tablet tablet) {
+    long hash = 0x9E3779B97F4A7C15L;
+    for (Tablet.Replica replica : tablet.replicas()) {
+      hash = mix(hash ^ replica.hostId().getMostSignificantBits());
+      hash = mix(hash ^ replica.hostId().getLeastSignificantBits());
+      hash = mix(hash ^ replica.shard());
+    }
+    return hash;
+  }
+
+  /** Whether a tablet version block (high nibble: index, low nibble: value) matches a version. */
+  static boolean matches(long version, int block) {
+    int index = (block >>> 4) & 0x0F;
+    return ((version >>> (index * 4)) & 0x0F) == (block & 0x0F);
+  }
+
+  private static long mix(long value) {
+    long z = (value + 0x9E3779B97F4A7C15L) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
   /** The keyspaces of the tables in tablet mode. */
   Set<String> keyspaces() {
     Set<String> keyspaces = new TreeSet<>();

@@ -71,6 +71,8 @@ public final class ChannelFactory {
   private final SessionIdentity identity;
   // 0 until a negotiating connection succeeds; then the version every later connection uses.
   private volatile int negotiatedVersion;
+  // Set once after construction, before the first connection (experimental, off by default).
+  private volatile boolean tabletsRoutingV2;
 
   /**
    * @param trafficCounter receives byte counts of every connection, or null to count nothing
@@ -106,6 +108,15 @@ public final class ChannelFactory {
 
   public ConnectionOptions options() {
     return options;
+  }
+
+  /**
+   * Whether connections ask nodes that offer it for ScyllaDB's experimental tablets routing v2 (see
+   * {@link TabletsRoutingV2}); set before the first connection.
+   */
+  public ChannelFactory tabletsRoutingV2(boolean enabled) {
+    this.tabletsRoutingV2 = enabled;
+    return this;
   }
 
   /**
@@ -303,7 +314,7 @@ public final class ChannelFactory {
       InetSocketAddress address,
       String keyspace,
       CompletableFuture<DriverChannel> result) {
-    new Handshake(channel, address, options, keyspace, identity)
+    new Handshake(channel, address, options, keyspace, identity, tabletsRoutingV2)
         .run()
         .whenComplete(
             (ready, error) -> {

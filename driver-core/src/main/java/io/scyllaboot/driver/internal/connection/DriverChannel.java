@@ -60,6 +60,7 @@ public final class DriverChannel {
   private ScyllaFeatures features = ScyllaFeatures.NONE;
   private boolean metadataIds;
   private java.util.@Nullable UUID hostId;
+  private boolean tabletVersions;
 
   DriverChannel(
       Channel channel,
@@ -108,9 +109,26 @@ public final class DriverChannel {
    */
   public CompletableFuture<ResponseFrame> send(
       Request request, long timeoutNanos, @Nullable ResponseCallback callback) {
+    return send(request, -1, timeoutNanos, callback);
+  }
+
+  /**
+   * Sends a request as {@link #send(Request, long, ResponseCallback)} does; an EXECUTE on a
+   * connection with tablets routing v2 ends with {@code tabletVersionBlock} (the plan's, -1 when no
+   * tablet version is known).
+   */
+  public CompletableFuture<ResponseFrame> send(
+      Request request,
+      int tabletVersionBlock,
+      long timeoutNanos,
+      @Nullable ResponseCallback callback) {
+    int block = -1;
+    if (tabletVersions) {
+      block = tabletVersionBlock >= 0 ? tabletVersionBlock : TabletsRoutingV2.unknownVersionBlock();
+    }
     ByteBuf frame =
         RequestFrames.encode(
-            channel.alloc(), protocolVersion, metadataIds, request, maxFrameLength);
+            channel.alloc(), protocolVersion, metadataIds, block, request, maxFrameLength);
     PendingRequest pending = new PendingRequest(frame, this, timeoutNanos, callback);
     queue.offer(pending);
     EventLoop loop = channel.eventLoop();
@@ -244,6 +262,16 @@ public final class DriverChannel {
 
   void hostId(java.util.@Nullable UUID reported) {
     this.hostId = reported;
+  }
+
+  /** Every EXECUTE on this connection ends with a tablet version block (tablets routing v2). */
+  void useTabletVersions() {
+    tabletVersions = true;
+  }
+
+  /** Whether this connection negotiated ScyllaDB's tablets routing v2. */
+  public boolean tabletVersions() {
+    return tabletVersions;
   }
 
   /** Has the frame decoder read result metadata ids under v4 (ScyllaDB's extension). */

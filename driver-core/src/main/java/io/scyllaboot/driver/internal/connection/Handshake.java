@@ -53,18 +53,21 @@ final class Handshake {
   private final ConnectionOptions options;
   private final String keyspace;
   private final SessionIdentity identity;
+  private final boolean tabletsRoutingV2;
 
   Handshake(
       DriverChannel channel,
       InetSocketAddress address,
       ConnectionOptions options,
       String keyspace,
-      SessionIdentity identity) {
+      SessionIdentity identity,
+      boolean tabletsRoutingV2) {
     this.channel = channel;
     this.address = address;
     this.options = options;
     this.keyspace = keyspace;
     this.identity = identity;
+    this.tabletsRoutingV2 = tabletsRoutingV2;
   }
 
   CompletionStage<Void> run() {
@@ -121,6 +124,7 @@ final class Handshake {
       // From STARTUP on, PREPARED and ROWS carry result metadata ids as under v5.
       channel.useMetadataIds();
     }
+    negotiateTabletsRoutingV2(supported.options(), startup);
     if (options.compression() == Compression.LZ4) {
       List<String> offered = supported.options().getOrDefault("COMPRESSION", List.of());
       if (!offered.contains("lz4")) {
@@ -140,6 +144,14 @@ final class Handshake {
   private void onIdentity(Map<String, List<String>> supported, Map<String, String> startup) {
     channel.hostId(SessionIdentity.reportedHostId(supported));
     startup.putAll(identity.startupOptions(supported));
+  }
+
+  /** Experimental, off by default: see {@link TabletsRoutingV2}. */
+  private void negotiateTabletsRoutingV2(
+      Map<String, List<String>> supported, Map<String, String> startup) {
+    if (TabletsRoutingV2.negotiate(tabletsRoutingV2, supported, startup)) {
+      channel.useTabletVersions();
+    }
   }
 
   private static String first(List<String> values, String fallback) {

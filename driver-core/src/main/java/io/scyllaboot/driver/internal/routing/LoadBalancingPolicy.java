@@ -151,10 +151,27 @@ public final class LoadBalancingPolicy {
   /** As {@link #newPlan(String, String, long, boolean)}, with remote nodes when {@code remote}. */
   public QueryPlan newPlan(
       String keyspace, String table, long token, boolean ringOrder, boolean remote) {
+    return newPlan(keyspace, table, token, ringOrder, remote, false);
+  }
+
+  /**
+   * As {@link #newPlan(String, String, long, boolean, boolean)}; with {@code leaderFirst} (tablets
+   * routing v2 on, and a consistency other than ONE/LOCAL_ONE), the replicas of a tablet learned
+   * from a {@code tablets-routing-v2} payload keep its order, the Raft leader first, as a
+   * lightweight transaction's do: a follower would only forward the request to the leader.
+   */
+  public QueryPlan newPlan(
+      String keyspace,
+      String table,
+      long token,
+      boolean ringOrder,
+      boolean remote,
+      boolean leaderFirst) {
     Tablet tablet = table == null ? null : tablets.lookup(keyspace, table, token);
     if (tablet == null) {
       return newPlan(keyspace, token, true, ringOrder, remote);
     }
+    ringOrder |= leaderFirst && tablet.leaderFirst();
     DefaultNode[] local = localNodes;
     DefaultNode[][] remoteDcs = remote ? remoteNodes : NO_DATACENTERS;
     int capacity = local.length + (remote ? remoteCapacity : 0);
@@ -189,7 +206,9 @@ public final class LoadBalancingPolicy {
     }
     size = appendRemote(plan, size, remoteDcs, rotation);
     demoteUnresponsive(plan, shards, size);
-    return new QueryPlan(plan, size, shards);
+    // The block index rotates with the plans, so that the whole version is checked over 16.
+    int versionBlock = tablet.leaderFirst() ? Tablet.versionBlock(tablet.version(), rotation) : -1;
+    return new QueryPlan(plan, size, shards, versionBlock);
   }
 
   public TokenMap tokenMap() {

@@ -15,20 +15,36 @@ public final class QueryPlan {
   private final DefaultNode[] nodes;
   private final int size;
   private final int[] shards;
+  private final int tabletVersionBlock;
   private volatile int next;
 
   QueryPlan(DefaultNode[] nodes, int size) {
     this(nodes, size, null);
   }
 
+  QueryPlan(DefaultNode[] nodes, int size, int[] shards) {
+    this(nodes, size, shards, -1);
+  }
+
   /**
    * @param shards for each node, the shard that holds the data (from a tablet), or -1; null when
    *     the token decides
+   * @param tabletVersionBlock the byte an EXECUTE carries on a connection with tablets routing v2
+   *     (see {@link Tablet#versionBlock}), or -1 when the plan knows no tablet version
    */
-  QueryPlan(DefaultNode[] nodes, int size, int[] shards) {
+  QueryPlan(DefaultNode[] nodes, int size, int[] shards, int tabletVersionBlock) {
     this.nodes = nodes;
     this.size = size;
     this.shards = shards;
+    this.tabletVersionBlock = tabletVersionBlock;
+  }
+
+  /**
+   * The tablet version block of the plan's tablet, or -1 when none is known (the connection then
+   * sends a block of an unknown version, which makes the server send the tablet).
+   */
+  public int tabletVersionBlock() {
+    return tabletVersionBlock;
   }
 
   /** The next node to try, or null when the plan is exhausted; for one caller at a time. */

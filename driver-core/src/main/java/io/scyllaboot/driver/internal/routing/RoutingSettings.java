@@ -21,6 +21,9 @@ import org.jspecify.annotations.Nullable;
  * @param addressTranslator how an advertised address becomes the one to connect to
  * @param clientRouteConnectionIds ScyllaDB client routes: the connection ids whose rows of {@code
  *     system.client_routes} say where each node is reached (by host id); empty: not used
+ * @param tabletsRoutingV2 whether connections negotiate ScyllaDB's experimental tablets routing v2
+ *     when a node offers it, and requests at a consistency other than ONE/LOCAL_ONE go to the
+ *     tablet's leader first
  */
 public record RoutingSettings(
     @Nullable String localRack,
@@ -28,11 +31,12 @@ public record RoutingSettings(
     boolean remoteForLocalConsistency,
     @Nullable Predicate<Node> nodeFilter,
     AddressTranslator addressTranslator,
-    List<String> clientRouteConnectionIds) {
+    List<String> clientRouteConnectionIds,
+    boolean tabletsRoutingV2) {
 
   /** Today's routing: no rack, no remote data center, every node, no translation. */
   public static final RoutingSettings DEFAULTS =
-      new RoutingSettings(null, 0, false, null, AddressTranslator.IDENTITY, List.of());
+      new RoutingSettings(null, 0, false, null, AddressTranslator.IDENTITY, List.of(), false);
 
   public RoutingSettings {
     if (maxNodesPerRemoteDc < 0) {
@@ -58,7 +62,8 @@ public record RoutingSettings(
         remoteForLocalConsistency,
         nodeFilter,
         addressTranslator,
-        clientRouteConnectionIds);
+        clientRouteConnectionIds,
+        tabletsRoutingV2);
   }
 
   public RoutingSettings withRemoteFailover(int maxNodes, boolean forLocalConsistency) {
@@ -68,7 +73,8 @@ public record RoutingSettings(
         forLocalConsistency,
         nodeFilter,
         addressTranslator,
-        clientRouteConnectionIds);
+        clientRouteConnectionIds,
+        tabletsRoutingV2);
   }
 
   public RoutingSettings withNodeFilter(Predicate<Node> filter) {
@@ -79,7 +85,8 @@ public record RoutingSettings(
         remoteForLocalConsistency,
         filter,
         addressTranslator,
-        clientRouteConnectionIds);
+        clientRouteConnectionIds,
+        tabletsRoutingV2);
   }
 
   public RoutingSettings withAddressTranslator(AddressTranslator translator) {
@@ -89,7 +96,8 @@ public record RoutingSettings(
         remoteForLocalConsistency,
         nodeFilter,
         translator,
-        clientRouteConnectionIds);
+        clientRouteConnectionIds,
+        tabletsRoutingV2);
   }
 
   public RoutingSettings withClientRoutes(List<String> connectionIds) {
@@ -105,7 +113,20 @@ public record RoutingSettings(
         remoteForLocalConsistency,
         nodeFilter,
         addressTranslator,
-        connectionIds);
+        connectionIds,
+        tabletsRoutingV2);
+  }
+
+  /** With ScyllaDB's experimental tablets routing v2 and leader routing on or off. */
+  public RoutingSettings withTabletsRoutingV2(boolean enabled) {
+    return new RoutingSettings(
+        localRack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        nodeFilter,
+        addressTranslator,
+        clientRouteConnectionIds,
+        enabled);
   }
 
   /** Whether ScyllaDB client routes translate the nodes' addresses. */
@@ -137,6 +158,7 @@ public record RoutingSettings(
         + ", addressTranslator="
         + (addressTranslator == AddressTranslator.IDENTITY ? "none" : addressTranslator)
         + (clientRoutes() ? ", clientRoutes=" + clientRouteConnectionIds : "")
+        + (tabletsRoutingV2 ? ", tabletsRoutingV2=true" : "")
         + "}";
   }
 }

@@ -519,6 +519,12 @@ final class Cluster implements ClusterMetadata {
   /** Learns a tablet from a response's routing payload (a misrouted request to a tablet table). */
   void learnTablet(Statement<?> statement, ResponseFrame frame) {
     java.nio.ByteBuffer payload = frame.customPayload().get(Tablet.PAYLOAD_KEY);
+    boolean v2 = false;
+    if (payload == null) {
+      // Tablets routing v2 (a connection negotiates one or the other): sent for a stale version.
+      payload = frame.customPayload().get(Tablet.PAYLOAD_KEY_V2);
+      v2 = true;
+    }
     if (payload == null || !(statement instanceof DefaultBoundStatement bound)) {
       return;
     }
@@ -531,7 +537,11 @@ final class Cluster implements ClusterMetadata {
     // has no routing keyspace, and a tablet map keyed by null would throw.
     String keyspace = prepared.variables().get(0).keyspace();
     try {
-      loadBalancing.tablets().add(keyspace, table, Tablet.decode(payload));
+      Tablet tablet = v2 ? Tablet.decodeV2(payload) : Tablet.decode(payload);
+      // Requests in flight together get the same tablet: the map is copied once, not per response.
+      if (!tablet.equals(loadBalancing.tablets().lookup(keyspace, table, tablet.lastToken()))) {
+        loadBalancing.tablets().add(keyspace, table, tablet);
+      }
     } catch (RuntimeException e) { // only a routing hint: the response itself is fine
       LOG.debug("ignoring a tablet payload that could not be applied: {}", e.toString());
     }

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.session;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.HashedWheelTimer;
+import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
@@ -38,6 +39,7 @@ import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Result;
 import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
+import io.scyllaboot.driver.internal.routing.RoutingSettings;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.SocketAddress;
@@ -99,11 +101,12 @@ public final class DefaultCqlSession implements CqlSession {
             settings.policies().applicationVersion());
     ChannelFactory factory =
         new ChannelFactory(
-            group,
-            options,
-            settings.sessionName(),
-            metrics.countsTraffic() ? metrics : null,
-            identity(settings));
+                group,
+                options,
+                settings.sessionName(),
+                metrics.countsTraffic() ? metrics : null,
+                identity(settings))
+            .tabletsRoutingV2(settings.routing().tabletsRoutingV2());
     this.cluster =
         new Cluster(
             settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
@@ -249,20 +252,33 @@ public final class DefaultCqlSession implements CqlSession {
       return LoadBalancingPolicy.pinned(cluster.node(options.node()));
     }
     LoadBalancingPolicy loadBalancing = cluster.loadBalancing();
+    RoutingSettings routing = loadBalancing.routing();
     // One field read when failover is off; else the consistency decides.
     boolean remote =
-        loadBalancing.routing().maxNodesPerRemoteDc() > 0
-            && loadBalancing
-                .routing()
-                .remoteAllowed(
-                    options.consistency() != null ? options.consistency() : settings.consistency());
+        routing.maxNodesPerRemoteDc() > 0 && routing.remoteAllowed(consistencyOf(options));
     if (token != NO_TOKEN) {
       DefaultBoundStatement bound = (DefaultBoundStatement) statement;
       DefaultPreparedStatement prepared = bound.prepared();
+      // Tablets routing v2: the leader first, but ONE/LOCAL_ONE (any replica may serve them) keep
+      // spreading over the replicas.
+      boolean leaderFirst = routing.tabletsRoutingV2() && !isOne(consistencyOf(options));
       return loadBalancing.newPlan(
-          RoutingKey.keyspace(bound), prepared.table(), token, prepared.isLwt(), remote);
+          RoutingKey.keyspace(bound),
+          prepared.table(),
+          token,
+          prepared.isLwt(),
+          remote,
+          leaderFirst);
     }
     return remote ? loadBalancing.newPlan(null, 0, false, false, true) : loadBalancing.newPlan();
+  }
+
+  private ConsistencyLevel consistencyOf(StatementOptions options) {
+    return options.consistency() != null ? options.consistency() : settings.consistency();
+  }
+
+  private static boolean isOne(ConsistencyLevel level) {
+    return level == ConsistencyLevel.ONE || level == ConsistencyLevel.LOCAL_ONE;
   }
 
   /**

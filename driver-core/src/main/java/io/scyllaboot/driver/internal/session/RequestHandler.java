@@ -249,7 +249,8 @@ final class RequestHandler extends OutgoingStatement
     }
     try {
       // The channel calls onResponse directly: no whenComplete stage per attempt.
-      CompletableFuture<ResponseFrame> pending = connection.send(this.request, remaining, this);
+      CompletableFuture<ResponseFrame> pending =
+          connection.send(this.request, plan.tabletVersionBlock(), remaining, this);
       pendingAttempt = pending;
       if (request.ended()) {
         pending.cancel(false); // its caller gave up while it was sent: stop it if unwritten

@@ -47,7 +47,23 @@ public final class RequestFrames {
       boolean metadataIds,
       Request request,
       int maxFrameLength) {
-    int bodyLength = request.encodedSize(protocolVersion, metadataIds);
+    return encode(allocator, protocolVersion, metadataIds, -1, request, maxFrameLength);
+  }
+
+  /**
+   * As {@link #encode(ByteBufAllocator, int, boolean, Request, int)}; an EXECUTE ends with the byte
+   * {@code tabletVersionBlock} when it is not negative (ScyllaDB's tablets routing v2: {@code
+   * <id><query_parameters><tablet_version_block>}), in the same single buffer.
+   */
+  public static ByteBuf encode(
+      ByteBufAllocator allocator,
+      int protocolVersion,
+      boolean metadataIds,
+      int tabletVersionBlock,
+      Request request,
+      int maxFrameLength) {
+    int versionByte = tabletVersionBlock >= 0 && request.opcode() == Opcodes.EXECUTE ? 1 : 0;
+    int bodyLength = request.encodedSize(protocolVersion, metadataIds) + versionByte;
     long frameLength = FrameHeader.LENGTH + (long) bodyLength;
     if (bodyLength < 0 || frameLength > maxFrameLength) {
       throw new IllegalArgumentException(
@@ -59,13 +75,20 @@ public final class RequestFrames {
               + " bytes; send smaller values or batches");
     }
     return encodeFrame(
-        allocator, protocolVersion, metadataIds, request, bodyLength, (int) frameLength);
+        allocator,
+        protocolVersion,
+        metadataIds,
+        versionByte == 0 ? -1 : tabletVersionBlock,
+        request,
+        bodyLength,
+        (int) frameLength);
   }
 
   private static ByteBuf encodeFrame(
       ByteBufAllocator allocator,
       int protocolVersion,
       boolean metadataIds,
+      int tabletVersionBlock,
       Request request,
       int bodyLength,
       int frameLength) {
@@ -77,6 +100,9 @@ public final class RequestFrames {
       frame.writeByte(request.opcode());
       frame.writeInt(bodyLength);
       request.encode(frame, protocolVersion, metadataIds);
+      if (tabletVersionBlock >= 0) {
+        frame.writeByte(tabletVersionBlock);
+      }
       if (frame.writerIndex() != frameLength) {
         throw new IllegalStateException(
             request.getClass().getSimpleName()
