@@ -103,10 +103,13 @@ public final class BindValuesInOneCall extends Recipe {
         }
         code.append("))");
         doAfterVisit(new AddImport<>("java.util.Map", null, false));
-        return JavaTemplate.builder(code.toString())
-            .imports("java.util.Map")
-            .build()
-            .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
+        J.MethodInvocation bound =
+            JavaTemplate.builder(code.toString())
+                .imports("java.util.Map")
+                .build()
+                .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
+        // The template knows no driver type: keep the bind call's, for the recipes that follow.
+        return bound.withMethodType(bind.getMethodType());
       }
 
       private J.@Nullable MethodInvocation byIndex(
