@@ -195,8 +195,9 @@ class DataStaxDriverMigrationTest implements RewriteTest {
             class Topology {
               void print(CqlSession session) {
                 Metadata metadata = session.getMetadata();
+                System.out.println(session.getName());
                 for (Node node : metadata.getNodes().values()) {
-                  System.out.println(node.getDatacenter() + node.getRack());
+                  System.out.println(node.getDatacenter() + node.getRack() + node.getEndPoint());
                 }
                 for (KeyspaceMetadata keyspace : metadata.getKeyspaces().values()) {
                   for (TableMetadata table : keyspace.getTables().values()) {
@@ -217,8 +218,9 @@ class DataStaxDriverMigrationTest implements RewriteTest {
             class Topology {
               void print(CqlSession session) {
                 ClusterMetadata metadata = session.metadata();
+                System.out.println(session.name());
                 for (Node node : metadata.nodes()) {
-                  System.out.println(node.datacenter() + node.rack());
+                  System.out.println(node.datacenter() + node.rack() + node.address());
                 }
                 for (KeyspaceMetadata keyspace : metadata.schema().keyspaces().values()) {
                   for (TableMetadata table : keyspace.tables().values()) {
@@ -293,7 +295,7 @@ class DataStaxDriverMigrationTest implements RewriteTest {
 
             class Unported {
               UUID use(CqlSession session, BoundStatement bound) {
-                System.out.println(session.getName());
+                System.out.println(session.getKeyspace());
                 bound = bound.setInt(0, 1);
                 return Uuids.timeBased();
               }
@@ -308,7 +310,7 @@ class DataStaxDriverMigrationTest implements RewriteTest {
 
             class Unported {
               UUID use(CqlSession session, BoundStatement bound) {
-                System.out.println(/*~~(Scylla Boot: no counterpart of getName(..) (the session's name is set with CqlSession.builder().withSessionName(..) and shows in its logs: keep it in your code; see the Scylla Boot manual, Coming from the DataStax driver API))~~>*/session.getName());
+                System.out.println(/*~~(Scylla Boot: no counterpart of getKeyspace(..) (keep the keyspace given to CqlSession.builder().withKeyspace(..) in your code; see the Scylla Boot manual, Coming from the DataStax driver API))~~>*/session.getKeyspace());
                 bound = /*~~(Scylla Boot: no counterpart of setInt(..) (bind every value in one call: prepared.bind(values...) or prepared.bind(Map.of(name, value)); see the Scylla Boot manual, Coming from the DataStax driver API))~~>*/bound.setInt(0, 1);
                 return /*~~(Scylla Boot: no counterpart of Uuids (java.util.UUID.randomUUID() for random ids; a time-based id is made by the server: write now() in the CQL text; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/Uuids.timeBased();
               }
