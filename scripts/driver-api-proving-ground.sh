@@ -153,6 +153,11 @@ compile_one() {
     "$work/$side/src/main/java/${package//.//}/${example//.//}.java" > "$work/$side/javac-$example.log" 2>&1
 }
 
+# What an example printed itself: without the drivers' log lines (SLF4J's, Logback's "hh:mm:ss.SSS [").
+printed() {
+  grep -v -E '^\[|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+ \[|SLF4J' "$1" || true
+}
+
 printf '\n%-36s %-18s %-18s %s\n' "example" "Apache driver" "after the recipe" "same output"
 ran_apache=0; ran_scylla=0; same=0
 for example in "${run_examples[@]}"; do
@@ -168,8 +173,8 @@ for example in "${run_examples[@]}"; do
   if [[ $s == ok ]]; then
     ran_scylla=$((ran_scylla + 1))
     # The driver's own log lines differ; compare what the example itself prints.
-    if diff <(grep -v -E '^\[|INFO|WARN|SLF4J' "$work/apache/run-$example.log") \
-        <(grep -v -E '^\[|INFO|WARN|SLF4J' "$work/scylla/run-$example.log") > "$work/diff-$example.txt"; then
+    if diff <(printed "$work/apache/run-$example.log") <(printed "$work/scylla/run-$example.log") \
+        > "$work/diff-$example.txt"; then
       same_output=yes; same=$((same + 1))
     else
       same_output=no
