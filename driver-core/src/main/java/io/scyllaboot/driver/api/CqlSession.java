@@ -90,6 +90,15 @@ public interface CqlSession extends AutoCloseable {
    */
   io.scyllaboot.driver.api.metrics.SessionSnapshot snapshot();
 
+  /**
+   * The name given with {@link CqlSessionBuilder#withSessionName(String)} ({@code "s0"} when none
+   * was), which prefixes the session's thread names and tags its metrics. Also what the DataStax
+   * driver's {@code getName()} returns, with the same default.
+   */
+  default String name() {
+    return snapshot().sessionName();
+  }
+
   /** The nodes of the cluster and their state. */
   ClusterMetadata metadata();
 

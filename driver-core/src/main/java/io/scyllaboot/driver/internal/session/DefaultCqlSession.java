@@ -451,6 +451,11 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   @Override
+  public String name() {
+    return settings.sessionName();
+  }
+
+  @Override
   public SessionSnapshot snapshot() {
     int version;
     try {

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# The DataStax driver API recipe's proving ground (not run by CI): the Apache Java driver's own
+# `examples` module, code nobody here wrote. Compiles every example against the Apache driver, runs
+# the recipe io.scyllaboot.migration.DataStaxDriverToScyllaBoot on a copy, compiles the copy against
+# Scylla Boot's driver, then runs the self-contained main programs (basic/ and datatypes/) on both
+# sides against one node and compares what they print. Prints a table; writes everything under
+# migration/target/driver-api-proving-ground.
+#
+#   EXAMPLES=/path/to/cassandra-java-driver/examples  (a checkout's examples/ module; required)
+#   NODE_HOST=127.0.0.1  the node's address (port 9042, data center datacenter1)
+#   APACHE_DRIVER_VERSION=4.19.3  the Apache driver the examples compile against (the project's)
+#
+# Both copies get the same single edit before anything else: CqlSession.builder() gains the node's
+# address and data center (the examples otherwise read them from an application.conf).
+# Needs Maven's local repository to hold the Apache driver, rewrite and this project's dependencies
+# (it builds offline).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+examples="${EXAMPLES:?set EXAMPLES to a checkout of the examples module of apache/cassandra-java-driver}"
+host="${NODE_HOST:-127.0.0.1}"
+apache_version="${APACHE_DRIVER_VERSION:-4.19.3}"
+work="$root/migration/target/driver-api-proving-ground"
+recipe=io.scyllaboot.migration.DataStaxDriverToScyllaBoot
+run_examples=(basic.CreateAndPopulateKeyspace basic.ReadCassandraVersion basic.ReadTopologyAndSchemaMetadata
+  datatypes.Blobs datatypes.CustomCodecs datatypes.TuplesMapped datatypes.TuplesSimple
+  datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple)
+package=com.datastax.oss.driver.examples
+mvn_args=(-B -o -q -Dstyle.color=never)
+
+rm -rf "$work" && mkdir -p "$work"
+cd "$root"
+echo "[proving-ground] building driver-core and the recipe"
+mvn "${mvn_args[@]}" compile -pl driver-core,migration -Dspotless.check.skip=true
+mvn "${mvn_args[@]}" dependency:build-classpath -pl driver-core -Dmdep.includeScope=runtime \
+  -Dmdep.outputFile="$work/scylla.cp"
+mvn "${mvn_args[@]}" dependency:build-classpath -pl migration -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$work/recipe.cp"
+echo "$root/driver-core/target/classes:$(cat "$work/scylla.cp")" > "$work/scylla.cp"
+
+# The Apache driver's class path, as the project's tests have it: core and query builder, the
+# annotations the examples use, Jackson.
+mkdir -p "$work/apache-deps"
+cat > "$work/apache-deps/pom.xml" <<EOF
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <!-- The project's parent: its tests' versions of the driver's own dependencies (Netty, SLF4J). -->
+  <parent>
+    <groupId>io.scyllaboot</groupId><artifactId>scylla-boot-parent</artifactId><version>0.1.0-SNAPSHOT</version>
+    <relativePath>$root/pom.xml</relativePath>
+  </parent>
+  <artifactId>apache-deps</artifactId>
+  <dependencies>
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-core</artifactId><version>$apache_version</version></dependency>
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-query-builder</artifactId><version>$apache_version</version></dependency>
+    <dependency><groupId>com.github.spotbugs</groupId><artifactId>spotbugs-annotations</artifactId><version>4.0.2</version></dependency>
+    <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId><version>2.17.2</version></dependency>
+  </dependencies>
+</project>
+EOF
+(cd "$work/apache-deps" && mvn "${mvn_args[@]}" dependency:build-classpath -Dmdep.outputFile="$work/apache.cp")
+
+# Two copies, the same connection edit in both.
+for side in apache scylla; do
+  mkdir -p "$work/$side"
+  cp -r "$examples/src" "$work/$side/src"
+  find "$work/$side/src" -name '*.java' -exec perl -pi -e \
+    "s/CqlSession\\.builder\\(\\)/CqlSession.builder().addContactPoint(new java.net.InetSocketAddress(\"$host\", 9042)).withLocalDatacenter(\"datacenter1\")/g" {} +
+done
+
+echo "[proving-ground] running the recipe on the copy"
+mkdir -p "$work/runner"
+cat > "$work/runner/RunRecipe.java" <<'EOF'
+import java.nio.file.*;
+import java.util.*;
+import java.util.stream.*;
+import org.openrewrite.*;
+import org.openrewrite.config.Environment;
+import org.openrewrite.internal.InMemoryLargeSourceSet;
+import org.openrewrite.java.JavaParser;
+
+/** Parses the sources with the Apache driver's class path, runs one recipe, writes the results. */
+public class RunRecipe {
+  public static void main(String[] args) throws Exception {
+    Path base = Paths.get(args[0]);
+    List<Path> classpath = Arrays.stream(args[1].split(":")).map(Paths::get).toList();
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(base)) {
+      files = walk.filter(p -> p.toString().endsWith(".java")).toList();
+    }
+    ExecutionContext ctx = new InMemoryExecutionContext(Throwable::printStackTrace);
+    List<SourceFile> sources =
+        JavaParser.fromJavaVersion().classpath(classpath).build().parse(files, base, ctx).toList();
+    Recipe recipe = Environment.builder().scanRuntimeClasspath().build().activateRecipes(args[2]);
+    List<Result> results = recipe.run(new InMemoryLargeSourceSet(sources), ctx).getChangeset().getAllResults();
+    for (Result result : results) {
+      if (result.getAfter() != null) {
+        Files.writeString(base.resolve(result.getAfter().getSourcePath()), result.getAfter().printAll());
+      }
+    }
+    System.out.println("[proving-ground] recipe changed " + results.size() + " of " + files.size() + " files");
+  }
+}
+EOF
+recipe_cp="$root/migration/target/classes:$(cat "$work/recipe.cp")"
+javac -d "$work/runner" -cp "$recipe_cp" "$work/runner/RunRecipe.java"
+java -cp "$work/runner:$recipe_cp" RunRecipe "$work/scylla/src/main/java" "$(cat "$work/apache.cp")" "$recipe" \
+  > "$work/recipe.log" 2>&1 || { tail -20 "$work/recipe.log"; exit 1; }
+tail -1 "$work/recipe.log"
+
+# Compiles every example of one side; prints "examples compiled", lists the files that do not compile.
+compile() {
+  local side="$1" cp="$2" total broken
+  mkdir -p "$work/$side/classes"
+  cp "$examples/src/main/resources/cassandra_logo.png" "$work/$side/classes/"
+  find "$work/$side/src/main/java" -name '*.java' > "$work/$side/files.txt"
+  total=$(wc -l < "$work/$side/files.txt")
+  # -proc:none: the mapper examples need the Apache mapper's annotation processor (not on the path).
+  javac -proc:none -nowarn -Xmaxerrs 100000 -encoding UTF-8 -d "$work/$side/classes" -cp "$cp" \
+    @"$work/$side/files.txt" > "$work/$side/javac.log" 2>&1 || true
+  grep -oE '^[^ ]+\.java:[0-9]+: error' "$work/$side/javac.log" | sed 's/:[0-9]*: error//' | sort -u \
+    > "$work/$side/broken.txt" || true
+  broken=$(wc -l < "$work/$side/broken.txt")
+  echo "$total $((total - broken))"
+}
+read -r total_apache compiled_apache < <(compile apache "$(cat "$work/apache.cp")")
+read -r total_scylla compiled_scylla < <(compile scylla "$(cat "$work/scylla.cp")")
+
+# One example's main on one side: "ok" when it exits 0 and prints no exception.
+run() {
+  local side="$1" cp="$2" example="$3" log="$work/$1/run-$3.log"
+  if [[ ! -f "$work/$side/classes/${package//.//}/${example//.//}.class" ]] || \
+      grep -q "/${example//.//}.java" "$work/$side/broken.txt"; then
+    echo "does-not-compile"; return
+  fi
+  # DDL waits for schema agreement, slower than the Apache driver's default 2 s request time-out on a
+  # busy machine: the Apache
+  # driver gets 30 s through its system property; Scylla Boot keeps its default (2 s, no such property).
+  if timeout 120 java -ea -Ddatastax-java-driver.basic.request.timeout="30 seconds" \
+      -cp "$work/$side/classes:$cp" "$package.$example" > "$log" 2>&1 \
+      && ! grep -qE 'Exception|Error:' "$log"; then
+    echo "ok"
+  else
+    echo "fails"
+  fi
+}
+
+# javac writes no class of any file when one fails: compile each example's own file (with the
+# sources as source path) for the run column.
+compile_one() {
+  local side="$1" cp="$2" example="$3"
+  javac -proc:none -nowarn -encoding UTF-8 -d "$work/$side/classes" -cp "$cp" \
+    -sourcepath "$work/$side/src/main/java" -implicit:class \
+    "$work/$side/src/main/java/${package//.//}/${example//.//}.java" > "$work/$side/javac-$example.log" 2>&1
+}
+
+# What an example printed itself: without the drivers' log lines (SLF4J's, Logback's "hh:mm:ss.SSS [").
+printed() {
+  grep -v -E '^\[|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+ \[|SLF4J' "$1" || true
+}
+
+printf '\n%-36s %-18s %-18s %s\n' "example" "Apache driver" "after the recipe" "same output"
+ran_apache=0; ran_scylla=0; same=0
+for example in "${run_examples[@]}"; do
+  a=fails; s=does-not-compile; same_output=-
+  if compile_one apache "$(cat "$work/apache.cp")" "$example"; then
+    a=$(run apache "$(cat "$work/apache.cp")" "$example")
+  fi
+  if compile_one scylla "$(cat "$work/scylla.cp")" "$example"; then
+    sed -i "\#/${example//.//}.java#d" "$work/scylla/broken.txt"
+    s=$(run scylla "$(cat "$work/scylla.cp")" "$example")
+  fi
+  [[ $a == ok ]] && ran_apache=$((ran_apache + 1))
+  if [[ $s == ok ]]; then
+    ran_scylla=$((ran_scylla + 1))
+    # The driver's own log lines differ; compare what the example itself prints.
+    if diff <(printed "$work/apache/run-$example.log") <(printed "$work/scylla/run-$example.log") \
+        > "$work/diff-$example.txt"; then
+      same_output=yes; same=$((same + 1))
+    else
+      same_output=no
+    fi
+  fi
+  printf '%-36s %-18s %-18s %s\n' "$example" "$a" "$s" "$same_output"
+done
+
+echo
+echo "examples commit: $(git -C "$examples" rev-parse HEAD 2>/dev/null || echo "${EXAMPLES_COMMIT:-unknown}")"
+echo "compile (all $total_apache files): Apache driver $compiled_apache, after the recipe $compiled_scylla"
+echo "run (${#run_examples[@]} main programs): Apache driver $ran_apache ok, after the recipe $ran_scylla ok, $same with the same output"
+echo "files that do not compile after the recipe (first error each):"
+while read -r file; do
+  [[ -n $file ]] || continue
+  first_error=$(grep -m1 -F "$file" "$work/scylla/javac.log" | sed -e 's/^[^ ]* error: //')
+  echo "  ${file#$work/scylla/src/main/java/}: $first_error"
+done < "$work/scylla/broken.txt"
