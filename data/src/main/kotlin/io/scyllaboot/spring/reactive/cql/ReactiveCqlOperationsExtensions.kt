@@ -13,26 +13,26 @@ import reactor.core.publisher.Mono
 /** The single column of exactly one row of [cql] (bound to [args]) as a [T]. */
 inline fun <reified T : Any> ReactiveCqlOperations.queryForObject(
     cql: String,
-    vararg args: Any?
+    vararg args: Any
 ): Mono<T> = queryForObject(cql, T::class.java, *args)
 
 /** Exactly one row of [cql], mapped by [function] (the row and its number). */
 fun <T : Any> ReactiveCqlOperations.queryForObject(
     cql: String,
-    vararg args: Any?,
+    vararg args: Any,
     function: (Row, Int) -> T
 ): Mono<T> = queryForObject(cql, RowMapper { row, rowNumber -> function(row, rowNumber) }, *args)
 
 /** The single column of each row of [cql] as [T]s. */
 inline fun <reified T : Any> ReactiveCqlOperations.queryForFlux(
     cql: String,
-    vararg args: Any?
+    vararg args: Any
 ): Flux<T> = queryForFlux(cql, T::class.java, *args)
 
 /** Each row of [cql], mapped by [function] (the row and its number). */
 fun <T : Any> ReactiveCqlOperations.query(
     cql: String,
-    vararg args: Any?,
+    vararg args: Any,
     function: (Row, Int) -> T
 ): Flux<T> = query(cql, RowMapper { row, rowNumber -> function(row, rowNumber) }, *args)
 
