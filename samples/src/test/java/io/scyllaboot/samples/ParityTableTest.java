@@ -187,7 +187,11 @@ class ParityTableTest {
   private static List<Path> testSources(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
       return files
-          .filter(p -> p.toString().contains("/src/test/java/") && p.toString().endsWith(".java"))
+          .filter(
+              p ->
+                  (p.toString().contains("/src/test/java/") && p.toString().endsWith(".java"))
+                      || (p.toString().contains("/src/test/kotlin/")
+                          && p.toString().endsWith(".kt")))
           .filter(p -> !p.toString().contains("/target/"))
           .toList();
     }
@@ -195,7 +199,8 @@ class ParityTableTest {
 
   private static String source(List<Path> sources, String className) throws IOException {
     for (Path path : sources) {
-      if (path.getFileName().toString().equals(className + ".java")) {
+      String file = path.getFileName().toString();
+      if (file.equals(className + ".java") || file.equals(className + ".kt")) {
         return Files.readString(path);
       }
     }

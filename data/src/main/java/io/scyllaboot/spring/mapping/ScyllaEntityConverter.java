@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.data.core.TypeInformation;
@@ -47,6 +48,8 @@ public class ScyllaEntityConverter {
   private final ScyllaCustomConversions conversions;
   private final DefaultConversionService conversionService = new DefaultConversionService();
   private final EntityInstantiators instantiators = new EntityInstantiators();
+  private final Map<ScyllaPersistentEntity<?>, Set<String>> kotlinDefaults =
+      new ConcurrentHashMap<>();
   private final DeclaredCqlTypes declaredTypes =
       new DeclaredCqlTypes(conversionService, this::convertWrite);
 
@@ -163,7 +166,14 @@ public class ScyllaEntityConverter {
             if (property.isEmbedded()) {
               return (V) readEmbedded(entity, property, columns);
             }
-            return (V) convertRead(property, columns.apply(property));
+            Object value = columns.apply(property);
+            if (value == null
+                && kotlinDefaults
+                    .computeIfAbsent(entity, KotlinDefaults::of)
+                    .contains(parameter.getName())) {
+              return null; // the Kotlin instantiator then passes the parameter's default value
+            }
+            return (V) convertRead(property, value);
           }
         };
     T instance = instantiator.createInstance(entity, parameters);

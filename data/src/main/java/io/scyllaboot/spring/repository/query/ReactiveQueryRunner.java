@@ -14,6 +14,7 @@ import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.springframework.core.KotlinDetector;
 import org.springframework.core.ResolvableType;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.domain.Pageable;
@@ -21,6 +22,7 @@ import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.domain.Window;
 import org.springframework.data.repository.query.ParameterAccessor;
+import org.springframework.data.util.KotlinReflectionUtils;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -31,7 +33,8 @@ import reactor.core.publisher.Mono;
  * (one page, resumable through its {@link CqlPageRequest}), {@code Mono<Long>}/{@code
  * Mono<Integer>} counts, {@code Mono<Boolean>} exists; a write (derived {@code deleteBy},
  * non-SELECT {@code @Query}) emits whether it was applied ({@code Mono<Boolean>}) or nothing
- * ({@code Mono<Void>}).
+ * ({@code Mono<Void>}). In Kotlin, a {@code Flow<T>} method runs as a {@code Flux<T>} and a {@code
+ * suspend} one as a {@code Mono}: Spring Data Commons adapts them.
  */
 final class ReactiveQueryRunner extends QueryRunner {
   private final CqlSession session;
@@ -61,15 +64,26 @@ final class ReactiveQueryRunner extends QueryRunner {
     this.method = method;
     this.template = entityTemplate.getReactiveCqlOperations();
     Class<?> wrapper = method.getMethod().getReturnType();
-    if (!Mono.class.isAssignableFrom(wrapper) && !Flux.class.isAssignableFrom(wrapper)) {
+    // Kotlin: a Flow is adapted from the Flux, a suspend function's value awaited from the Mono
+    // (Spring Data Commons does both around this runner).
+    boolean flow = wrapper.getName().equals("kotlinx.coroutines.flow.Flow");
+    boolean suspend = KotlinDetector.isSuspendingFunction(method.getMethod());
+    if (!suspend
+        && !flow
+        && !Mono.class.isAssignableFrom(wrapper)
+        && !Flux.class.isAssignableFrom(wrapper)) {
       throw new IllegalStateException(
           "Repository method "
               + method.describe()
-              + ": a reactive repository's query method returns a Mono or a Flux, not "
+              + ": a reactive repository's query method returns a Mono, a Flux or a Kotlin Flow"
+              + " or is a suspend function, not "
               + wrapper.getSimpleName());
     }
-    this.many = Flux.class.isAssignableFrom(wrapper);
-    Class<?> element = ResolvableType.forMethodReturnType(method.getMethod()).resolveGeneric(0);
+    this.many = flow || Flux.class.isAssignableFrom(wrapper);
+    Class<?> element =
+        suspend
+            ? KotlinReflectionUtils.getReturnType(method.getMethod())
+            : ResolvableType.forMethodReturnType(method.getMethod()).resolveGeneric(0);
     this.slice = !many && element != null && Slice.class.isAssignableFrom(element);
     this.window = !many && element != null && Window.class.isAssignableFrom(element);
   }
