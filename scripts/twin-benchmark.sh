@@ -20,7 +20,8 @@
 #   TWIN_STACKS ["sdc scylla scylla-vt"; without Java 25 "sdc scylla"; "sdc-vt" also exists]
 #   TWIN_JVM ["-Xms512m -Xmx512m"]  TWIN_JAVA [java]  TWIN_JAVA25 [/usr/lib/jvm/temurin-25-jdk-amd64]
 #   TWIN_BULK [10000]  TWIN_CUSTOMERS [1000]  TWIN_ORDERS [20 per customer]  TWIN_PORT [18080]
-#   TWIN_M2 [Maven's default local repository]  TWIN_SKIP_BUILD=1 (reuse the jars of the last run)
+#   TWIN_M2 [Maven's default local repository]  TWIN_SKIP_INSTALL=1 (the modules are installed already)
+#   TWIN_SKIP_BUILD=1 (reuse the jars of the last run, under target/twin-benchmark)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -42,7 +43,7 @@ customers="${TWIN_CUSTOMERS:-1000}"
 orders="${TWIN_ORDERS:-20}"
 port="${TWIN_PORT:-18080}"
 base="http://127.0.0.1:$port"
-work="$root/benchmarks/twin/target/twin-benchmark"
+work="$root/target/twin-benchmark"
 results="$work/results.tsv"
 plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
 recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
@@ -64,9 +65,14 @@ if python3 -c "import sys; sys.exit(0 if float('$load_start') > 1.0 else 1)"; th
 fi
 
 build() {
-  say "installing Scylla Boot's modules and the recipe into the local repository"
-  mvn "${mvn_args[@]}" -q install -DskipTests -Dspotless.check.skip=true \
-    -pl .,driver-core,data,autoconfigure,starter,test-support,migration
+  if [[ "${TWIN_SKIP_INSTALL:-0}" != 1 ]]; then
+    say "installing Scylla Boot's modules and the recipe into the local repository"
+    # A private repository made with cp -al shares its files' inodes with the one it was copied from, and
+    # an install writes into the existing files: unlink ours first, so that the install writes new ones.
+    if [[ -n "${TWIN_M2:-}" ]]; then rm -rf "$TWIN_M2/io/scyllaboot"; fi
+    mvn "${mvn_args[@]}" -q install -DskipTests -Dspotless.check.skip=true \
+      -pl .,driver-core,data,autoconfigure,starter,test-support,migration
+  fi
   rm -rf "$work/sdc" "$work/scylla"
   mkdir -p "$work"
   cp -r benchmarks/twin "$work/sdc"

@@ -27,9 +27,25 @@ public class TwinApplication {
             .addContactPoint(new InetSocketAddress(host, 9042))
             .withLocalDatacenter("datacenter1")
             .build()) {
-      session.execute(
-          "CREATE KEYSPACE IF NOT EXISTS twin WITH replication ="
-              + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      // A schema change may outlast the request timeout on a busy node: ask again until it is there.
+      for (int attempt = 1; !exists(session); attempt++) {
+        try {
+          session.execute(
+              "CREATE KEYSPACE IF NOT EXISTS twin WITH replication ="
+                  + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
+        } catch (RuntimeException e) {
+          if (attempt == 5) {
+            throw e;
+          }
+        }
+      }
     }
+  }
+
+  private static boolean exists(CqlSession session) {
+    return session
+            .execute("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = 'twin'")
+            .one()
+        != null;
   }
 }
