@@ -226,4 +226,43 @@ class CounterpartsMigrationTest implements RewriteTest {
             </project>
             """));
   }
+
+  @Test
+  void pageRequestWithAByteBufferPagingState_compilesAsTheProjectsPageRequest() {
+    rewriteRun(
+        java(
+            """
+            import java.nio.ByteBuffer;
+            import org.springframework.data.cassandra.core.query.CassandraPageRequest;
+            import org.springframework.data.domain.PageRequest;
+            import org.springframework.data.domain.Slice;
+
+            class Pages {
+              CassandraPageRequest resume(ByteBuffer state) {
+                return CassandraPageRequest.of(PageRequest.of(1, 20), state);
+              }
+
+              ByteBuffer token(Slice<String> slice) {
+                return ((CassandraPageRequest) slice.nextPageable()).getPagingState();
+              }
+            }
+            """,
+            """
+            import java.nio.ByteBuffer;
+
+            import io.scyllaboot.spring.repository.CqlPageRequest;
+            import org.springframework.data.domain.PageRequest;
+            import org.springframework.data.domain.Slice;
+
+            class Pages {
+              CqlPageRequest resume(ByteBuffer state) {
+                return CqlPageRequest.of(PageRequest.of(1, 20), state);
+              }
+
+              ByteBuffer token(Slice<String> slice) {
+                return ((CqlPageRequest) slice.nextPageable()).getPagingStateAsBuffer();
+              }
+            }
+            """));
+  }
 }

@@ -1,8 +1,10 @@
 package io.scyllaboot.spring.repository;
 
 import io.scyllaboot.driver.api.cql.PagingState;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
 
 /**
@@ -59,6 +61,32 @@ public class CqlPageRequest extends PageRequest {
   /** The page that starts at a stored paging state. */
   public static CqlPageRequest of(int size, PagingState pagingState) {
     return new CqlPageRequest(1, size, Sort.unsorted(), pagingState, null);
+  }
+
+  /**
+   * Spring Data Cassandra's form: the page of {@code current} (its number, size and sort) that
+   * starts at {@code pagingState} (the server's bytes, read from their position without consuming
+   * them); without a state, as {@link #ofPage}.
+   */
+  public static CqlPageRequest of(Pageable current, ByteBuffer pagingState) {
+    PagingState state = null;
+    if (pagingState != null) {
+      byte[] bytes = new byte[pagingState.remaining()];
+      pagingState.duplicate().get(bytes);
+      state = PagingState.fromBytes(bytes);
+    }
+    return new CqlPageRequest(
+        current.getPageNumber(), current.getPageSize(), current.getSort(), state, null);
+  }
+
+  /**
+   * Spring Data Cassandra's {@code getPagingState()}, as a new buffer: on a fetched page (a slice's
+   * {@code getPageable()}) where the next page starts, null after the last page; otherwise where
+   * this page starts, null for a first page.
+   */
+  public ByteBuffer getPagingStateAsBuffer() {
+    PagingState state = nextPagingState != null || last ? nextPagingState : pagingState;
+    return state == null ? null : ByteBuffer.wrap(state.toBytes());
   }
 
   /** Where this page starts, or null for the first page. */
