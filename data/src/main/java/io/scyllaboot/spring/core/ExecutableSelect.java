@@ -2,9 +2,11 @@ package io.scyllaboot.spring.core;
 
 import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -71,9 +73,13 @@ public final class ExecutableSelect<T> {
   }
 
   /** Every matching row. */
+  @SuppressWarnings("unchecked")
   public List<T> all() {
     List<?> rows = template.queries(table).select(query, domainType);
-    return rows.stream().map(project()).toList();
+    // Without a projection, the template's list itself (as before as(..) existed).
+    return resultType == domainType
+        ? (List<T>) rows
+        : rows.stream().map(project()).collect(Collectors.toCollection(ArrayList::new));
   }
 
   /**
