@@ -40,13 +40,18 @@ final class EntityCql<T> {
   final String truncate;
 
   EntityCql(ScyllaPersistentEntity<T> entity, ScyllaEntityConverter converter) {
+    // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
+    this(entity, converter, entity.getQualifiedTableName());
+  }
+
+  /** The statements of the entity against another table of its shape (the fluent inTable). */
+  EntityCql(ScyllaPersistentEntity<T> entity, ScyllaEntityConverter converter, String table) {
     this.entity = entity;
     this.converter = converter;
     this.key = entity.getPrimaryKey();
     this.regular = entity.getWritableColumns().stream().filter(p -> !key.contains(p)).toList();
     this.version = entity.getVersionProperty();
-    // keyspace.table for an entity of @Table(keyspace = ...): its statements name it.
-    this.table = entity.getQualifiedTableName();
+    this.table = table;
     this.where =
         key.stream().map(p -> p.getCqlName() + " = ?").collect(Collectors.joining(" AND "));
     String columns =

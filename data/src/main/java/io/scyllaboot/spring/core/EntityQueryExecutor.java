@@ -40,11 +40,20 @@ final class EntityQueryExecutor {
   private final QueryRenderer renderer;
 
   EntityQueryExecutor(ScyllaTemplate template) {
+    this(template, new QueryRenderer(template.getConverter()));
+  }
+
+  private EntityQueryExecutor(ScyllaTemplate template, QueryRenderer renderer) {
     this.template = template;
     this.cqlTemplate = template.getCqlOperations();
     this.session = cqlTemplate.getSession();
     this.translator = cqlTemplate.getExceptionTranslator();
-    this.renderer = new QueryRenderer(template.getConverter());
+    this.renderer = renderer;
+  }
+
+  /** The same methods against another table of the entity's shape (the fluent {@code inTable}). */
+  EntityQueryExecutor inTable(String table) {
+    return new EntityQueryExecutor(template, renderer.inTable(table));
   }
 
   private <T> ScyllaPersistentEntity<T> entity(Class<T> type) {

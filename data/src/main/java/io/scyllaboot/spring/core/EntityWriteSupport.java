@@ -2,9 +2,11 @@ package io.scyllaboot.spring.core;
 
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The statements of entities and the writes built from them, as the blocking template makes them:
@@ -15,9 +17,25 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class EntityWriteSupport {
   private final ScyllaEntityConverter converter;
   private final Map<Class<?>, EntityCql<?>> statements = new ConcurrentHashMap<>();
+  // The fluent API's inTable: (entity class, table) to its statements there.
+  private final Map<List<Object>, EntityCql<?>> inOtherTables = new ConcurrentHashMap<>();
 
   public EntityWriteSupport(ScyllaEntityConverter converter) {
     this.converter = Objects.requireNonNull(converter, "converter");
+  }
+
+  /** The entity's statements against another table of its shape, or its own table for null. */
+  @SuppressWarnings("unchecked")
+  <T> EntityCql<T> cql(Class<T> type, @Nullable String table) {
+    if (table == null) {
+      return cql(type);
+    }
+    if (table.isBlank()) {
+      throw new IllegalArgumentException("table must not be blank");
+    }
+    return (EntityCql<T>)
+        inOtherTables.computeIfAbsent(
+            List.of(type, table), key -> new EntityCql<>(cql(type).entity(), converter, table));
   }
 
   @SuppressWarnings("unchecked")
@@ -88,6 +106,13 @@ public final class EntityWriteSupport {
   /** The insert of an entity its before-convert callbacks have seen (version checked). */
   public <T> PlannedWrite<T> insert(T converted, InsertOptions options) {
     return new PlannedWrite<>(EntityWrites.insertOf(cqlOf(converted), converted, options, true));
+  }
+
+  /** {@link #insert(Object, InsertOptions)} into another table of the entity's shape. */
+  @SuppressWarnings("unchecked")
+  public <T> PlannedWrite<T> insert(T converted, InsertOptions options, String table) {
+    EntityCql<T> cql = cql((Class<T>) converted.getClass(), table);
+    return new PlannedWrite<>(EntityWrites.insertOf(cql, converted, options, true));
   }
 
   /** The update of an entity its before-convert callbacks have seen (version checked). */

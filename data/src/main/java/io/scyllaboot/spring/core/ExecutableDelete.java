@@ -3,31 +3,48 @@ package io.scyllaboot.spring.core;
 import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fluent delete from one entity type's table: {@code delete(Person.class).matching(query).all()}.
- * Immutable; {@link #matching} is required.
+ * Immutable; {@link #matching} is required; {@link #inTable} writes another table of the entity's
+ * shape.
  *
  * @param <T> the entity type
  */
 public final class ExecutableDelete<T> {
-  private final ScyllaQueryOperations operations;
+  private final ScyllaTemplate template;
   private final Class<T> type;
   private final Query query;
   private final DeleteOptions options;
+  private final @Nullable String table;
 
   ExecutableDelete(
-      ScyllaQueryOperations operations, Class<T> type, Query query, DeleteOptions options) {
-    this.operations = operations;
+      ScyllaTemplate template,
+      Class<T> type,
+      Query query,
+      DeleteOptions options,
+      @Nullable String table) {
+    this.template = template;
     this.type = Objects.requireNonNull(type, "domainType");
     this.query = query;
     this.options = options;
+    this.table = table;
+  }
+
+  /**
+   * Writes this table, of the entity's columns, instead of the entity's own (a CQL name, {@code
+   * keyspace.table} allowed).
+   */
+  public ExecutableDelete<T> inTable(String tableName) {
+    return new ExecutableDelete<>(
+        template, type, query, options, Objects.requireNonNull(tableName, "tableName"));
   }
 
   /** The rows (or, with the query's columns, the columns of them) to delete. */
   public ExecutableDelete<T> matching(Query matching) {
     return new ExecutableDelete<>(
-        operations, type, Objects.requireNonNull(matching, "query"), options);
+        template, type, Objects.requireNonNull(matching, "query"), options, table);
   }
 
   /** The rows that match every one of these criteria. */
@@ -38,7 +55,7 @@ public final class ExecutableDelete<T> {
   /** Deletes with these options (timestamp, {@code IF EXISTS}, consistency...). */
   public ExecutableDelete<T> withOptions(DeleteOptions deleteOptions) {
     return new ExecutableDelete<>(
-        operations, type, query, Objects.requireNonNull(deleteOptions, "options"));
+        template, type, query, Objects.requireNonNull(deleteOptions, "options"), table);
   }
 
   /**
@@ -47,6 +64,6 @@ public final class ExecutableDelete<T> {
    * @throws IllegalArgumentException without {@link #matching} criteria
    */
   public WriteResult all() {
-    return operations.delete(query, type, options);
+    return template.queries(table).delete(query, type, options);
   }
 }

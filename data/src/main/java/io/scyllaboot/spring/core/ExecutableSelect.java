@@ -2,8 +2,11 @@ package io.scyllaboot.spring.core;
 
 import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -11,24 +14,35 @@ import org.springframework.data.domain.Slice;
 
 /**
  * A fluent read of one entity type: {@code query(Person.class).matching(query).all()}. Immutable;
- * without {@link #matching} it reads every row.
+ * without {@link #matching} it reads every row; {@link #inTable} reads another table of the
+ * entity's shape, {@link #as} returns a projection of each entity.
  *
- * @param <T> the entity type
+ * @param <T> the result type: the entity type, or the projection {@link #as} names
  */
 public final class ExecutableSelect<T> {
-  private final ScyllaQueryOperations operations;
-  private final Class<T> type;
+  private final ScyllaTemplate template;
+  private final Class<?> domainType;
+  private final Class<T> resultType;
   private final Query query;
+  private final @Nullable String table;
 
-  ExecutableSelect(ScyllaQueryOperations operations, Class<T> type, Query query) {
-    this.operations = operations;
-    this.type = Objects.requireNonNull(type, "domainType");
+  ExecutableSelect(
+      ScyllaTemplate template,
+      Class<?> domainType,
+      Class<T> resultType,
+      Query query,
+      @Nullable String table) {
+    this.template = template;
+    this.domainType = Objects.requireNonNull(domainType, "domainType");
+    this.resultType = Objects.requireNonNull(resultType, "resultType");
     this.query = query;
+    this.table = table;
   }
 
   /** The rows this query matches. */
   public ExecutableSelect<T> matching(Query matching) {
-    return new ExecutableSelect<>(operations, type, Objects.requireNonNull(matching, "query"));
+    return new ExecutableSelect<>(
+        template, domainType, resultType, Objects.requireNonNull(matching, "query"), table);
   }
 
   /** The rows that match every one of these criteria. */
@@ -36,9 +50,36 @@ public final class ExecutableSelect<T> {
     return matching(Query.query(criteria));
   }
 
+  /**
+   * Reads this table, of the entity's columns, instead of the entity's own (a CQL name, {@code
+   * keyspace.table} allowed).
+   */
+  public ExecutableSelect<T> inTable(String tableName) {
+    Objects.requireNonNull(tableName, "tableName");
+    return new ExecutableSelect<>(template, domainType, resultType, query, tableName);
+  }
+
+  /**
+   * Returns each entity as this type: an interface projection (a proxy) or a DTO class whose
+   * constructor takes entity properties by name; see {@link FluentProjection}.
+   */
+  public <R> ExecutableSelect<R> as(Class<R> projection) {
+    Objects.requireNonNull(projection, "resultType");
+    return new ExecutableSelect<>(template, domainType, projection, query, table);
+  }
+
+  private Function<Object, T> project() {
+    return FluentProjection.of(domainType, resultType, template.getConverter());
+  }
+
   /** Every matching row. */
+  @SuppressWarnings("unchecked")
   public List<T> all() {
-    return operations.select(query, type);
+    List<?> rows = template.queries(table).select(query, domainType);
+    // Without a projection, the template's list itself (as before as(..) existed).
+    return resultType == domainType
+        ? (List<T>) rows
+        : rows.stream().map(project()).collect(Collectors.toCollection(ArrayList::new));
   }
 
   /**
@@ -49,36 +90,42 @@ public final class ExecutableSelect<T> {
   public @Nullable T one() {
     // Two rows tell "one" from "several" without reading more.
     Query atMostTwo = query.getLimit() == 0 || query.getLimit() > 2 ? query.limit(2) : query;
-    List<T> rows = operations.select(atMostTwo, type);
+    List<?> rows = template.queries(table).select(atMostTwo, domainType);
     if (rows.size() > 1) {
       throw new IncorrectResultSizeDataAccessException(
-          "expected at most 1 " + type.getSimpleName() + " for " + query + " but found more", 1);
+          "expected at most 1 " + domainType.getSimpleName() + " for " + query + " but found more",
+          1);
     }
-    return rows.isEmpty() ? null : rows.get(0);
+    return rows.isEmpty() ? null : project().apply(rows.get(0));
   }
 
   /** The first matching row, or null. */
   public @Nullable T first() {
-    return operations.selectOne(query.getLimit() == 0 ? query.limit(1) : query, type);
+    Object row =
+        template
+            .queries(table)
+            .selectOne(query.getLimit() == 0 ? query.limit(1) : query, domainType);
+    return row == null ? null : project().apply(row);
   }
 
   /** The matching rows as a lazy stream; close it if not consumed to the end. */
   public Stream<T> stream() {
-    return operations.stream(query, type);
+    Stream<?> rows = template.queries(table).stream(query, domainType);
+    return rows.map(project());
   }
 
   /** One page of the matching rows; see {@link ScyllaQueryOperations#slice}. */
   public Slice<T> slice() {
-    return operations.slice(query, type);
+    return template.queries(table).slice(query, domainType).map(project());
   }
 
   /** How many rows match. */
   public long count() {
-    return operations.count(query, type);
+    return template.queries(table).count(query, domainType);
   }
 
   /** Whether a row matches. */
   public boolean exists() {
-    return operations.exists(query, type);
+    return template.queries(table).exists(query, domainType);
   }
 }

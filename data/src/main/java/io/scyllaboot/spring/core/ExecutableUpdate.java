@@ -4,31 +4,48 @@ import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.core.query.Update;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A fluent update of one entity type's table: {@code
- * update(Person.class).matching(query).apply(update)}. Immutable; {@link #matching} is required.
+ * update(Person.class).matching(query).apply(update)}. Immutable; {@link #matching} is required;
+ * {@link #inTable} writes another table of the entity's shape.
  *
  * @param <T> the entity type
  */
 public final class ExecutableUpdate<T> {
-  private final ScyllaQueryOperations operations;
+  private final ScyllaTemplate template;
   private final Class<T> type;
   private final Query query;
   private final UpdateOptions options;
+  private final @Nullable String table;
 
   ExecutableUpdate(
-      ScyllaQueryOperations operations, Class<T> type, Query query, UpdateOptions options) {
-    this.operations = operations;
+      ScyllaTemplate template,
+      Class<T> type,
+      Query query,
+      UpdateOptions options,
+      @Nullable String table) {
+    this.template = template;
     this.type = Objects.requireNonNull(type, "domainType");
     this.query = query;
     this.options = options;
+    this.table = table;
+  }
+
+  /**
+   * Writes this table, of the entity's columns, instead of the entity's own (a CQL name, {@code
+   * keyspace.table} allowed).
+   */
+  public ExecutableUpdate<T> inTable(String tableName) {
+    return new ExecutableUpdate<>(
+        template, type, query, options, Objects.requireNonNull(tableName, "tableName"));
   }
 
   /** The rows to update (whole primary keys). */
   public ExecutableUpdate<T> matching(Query matching) {
     return new ExecutableUpdate<>(
-        operations, type, Objects.requireNonNull(matching, "query"), options);
+        template, type, Objects.requireNonNull(matching, "query"), options, table);
   }
 
   /** The rows that match every one of these criteria. */
@@ -39,7 +56,7 @@ public final class ExecutableUpdate<T> {
   /** Updates with these options (TTL, timestamp, {@code IF EXISTS}, consistency...). */
   public ExecutableUpdate<T> withOptions(UpdateOptions updateOptions) {
     return new ExecutableUpdate<>(
-        operations, type, query, Objects.requireNonNull(updateOptions, "options"));
+        template, type, query, Objects.requireNonNull(updateOptions, "options"), table);
   }
 
   /**
@@ -48,6 +65,8 @@ public final class ExecutableUpdate<T> {
    * @throws IllegalArgumentException without {@link #matching} criteria
    */
   public WriteResult apply(Update update) {
-    return operations.update(query, Objects.requireNonNull(update, "update"), type, options);
+    return template
+        .queries(table)
+        .update(query, Objects.requireNonNull(update, "update"), type, options);
   }
 }

@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -26,9 +27,30 @@ import org.springframework.data.domain.Sort;
  */
 public final class QueryRenderer {
   private final ScyllaEntityConverter converter;
+  private final @Nullable String table;
 
   public QueryRenderer(ScyllaEntityConverter converter) {
+    this(converter, null);
+  }
+
+  private QueryRenderer(ScyllaEntityConverter converter, @Nullable String table) {
     this.converter = converter;
+    this.table = table;
+  }
+
+  /**
+   * A renderer of the same statements against another table of the entity's shape (the fluent API's
+   * {@code inTable}), not the entity's own.
+   */
+  public QueryRenderer inTable(String table) {
+    if (Objects.requireNonNull(table, "table").isBlank()) {
+      throw new IllegalArgumentException("table must not be blank");
+    }
+    return new QueryRenderer(converter, table);
+  }
+
+  private String table(ScyllaPersistentEntity<?> entity) {
+    return table != null ? table : entity.getQualifiedTableName();
   }
 
   /** {@code SELECT columns FROM table WHERE ... ORDER BY ... LIMIT ? ALLOW FILTERING}. */
@@ -89,7 +111,7 @@ public final class QueryRenderer {
     }
     requireCriteria(query, entity, "UPDATE");
     List<Object> values = new ArrayList<>();
-    StringBuilder cql = new StringBuilder("UPDATE ").append(entity.getQualifiedTableName());
+    StringBuilder cql = new StringBuilder("UPDATE ").append(table(entity));
     if (options.getTtl() != null) {
       cql.append(" USING TTL ?");
       values.add((int) options.getTtl().getSeconds());
@@ -151,8 +173,8 @@ public final class QueryRenderer {
         : options.withPagingState(query.getPagingState());
   }
 
-  private static void from(StringBuilder cql, ScyllaPersistentEntity<?> entity) {
-    cql.append(" FROM ").append(entity.getQualifiedTableName());
+  private void from(StringBuilder cql, ScyllaPersistentEntity<?> entity) {
+    cql.append(" FROM ").append(table(entity));
   }
 
   private void where(

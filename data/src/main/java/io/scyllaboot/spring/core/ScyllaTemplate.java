@@ -273,6 +273,18 @@ public class ScyllaTemplate
     return writes.execute(writes.insert(cqlOf(entity), entity, options, true));
   }
 
+  /** The fluent API's insert, into another table of the entity's shape when one is named. */
+  @SuppressWarnings("unchecked")
+  <T> EntityWriteResult<T> insert(T entity, InsertOptions options, @Nullable String table) {
+    EntityCql<T> cql = statements.cql((Class<T>) entity.getClass(), table);
+    return writes.execute(writes.insert(cql, entity, options, true));
+  }
+
+  /** The Query-based methods, against another table of the entity's shape when one is named. */
+  EntityQueryExecutor queries(@Nullable String table) {
+    return table == null ? queries : queries.inTable(table);
+  }
+
   /**
    * Asynchronous {@link #insert(Object, InsertOptions)}; translated failures complete it. Callbacks
    * and events run on the {@linkplain #setAsyncLifecycleExecutor async lifecycle executor}.
@@ -509,22 +521,22 @@ public class ScyllaTemplate
 
   @Override
   public <T> ExecutableSelect<T> query(Class<T> domainType) {
-    return new ExecutableSelect<>(this, domainType, Query.empty());
+    return new ExecutableSelect<>(this, domainType, domainType, Query.empty(), null);
   }
 
   @Override
   public <T> ExecutableInsert<T> insert(Class<T> domainType) {
-    return new ExecutableInsert<>(this, domainType, InsertOptions.empty());
+    return new ExecutableInsert<>(this, domainType, InsertOptions.empty(), null);
   }
 
   @Override
   public <T> ExecutableUpdate<T> update(Class<T> domainType) {
-    return new ExecutableUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty());
+    return new ExecutableUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty(), null);
   }
 
   @Override
   public <T> ExecutableDelete<T> delete(Class<T> domainType) {
-    return new ExecutableDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
+    return new ExecutableDelete<>(this, domainType, Query.empty(), DeleteOptions.empty(), null);
   }
 
   @Override

@@ -5,32 +5,49 @@ import io.scyllaboot.spring.core.WriteResult;
 import io.scyllaboot.spring.core.query.Criteria;
 import io.scyllaboot.spring.core.query.Query;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
  * A fluent reactive delete from one entity type's table: {@code
- * delete(Person.class).matching(query).all()}. Immutable; {@link #matching} is required.
+ * delete(Person.class).matching(query).all()}. Immutable; {@link #matching} is required; {@link
+ * #inTable} writes another table of the entity's shape.
  *
  * @param <T> the entity type
  */
 public final class ReactiveDelete<T> {
-  private final ReactiveScyllaQueryOperations operations;
+  private final ReactiveScyllaTemplate template;
   private final Class<T> type;
   private final Query query;
   private final DeleteOptions options;
+  private final @Nullable String table;
 
   ReactiveDelete(
-      ReactiveScyllaQueryOperations operations, Class<T> type, Query query, DeleteOptions options) {
-    this.operations = operations;
+      ReactiveScyllaTemplate template,
+      Class<T> type,
+      Query query,
+      DeleteOptions options,
+      @Nullable String table) {
+    this.template = template;
     this.type = Objects.requireNonNull(type, "domainType");
     this.query = query;
     this.options = options;
+    this.table = table;
+  }
+
+  /**
+   * Writes this table, of the entity's columns, instead of the entity's own (a CQL name, {@code
+   * keyspace.table} allowed).
+   */
+  public ReactiveDelete<T> inTable(String tableName) {
+    return new ReactiveDelete<>(
+        template, type, query, options, Objects.requireNonNull(tableName, "tableName"));
   }
 
   /** The rows (or, with the query's columns, the columns of them) to delete. */
   public ReactiveDelete<T> matching(Query matching) {
     return new ReactiveDelete<>(
-        operations, type, Objects.requireNonNull(matching, "query"), options);
+        template, type, Objects.requireNonNull(matching, "query"), options, table);
   }
 
   /** The rows that match every one of these criteria. */
@@ -41,7 +58,7 @@ public final class ReactiveDelete<T> {
   /** Deletes with these options (timestamp, {@code IF EXISTS}, consistency...). */
   public ReactiveDelete<T> withOptions(DeleteOptions deleteOptions) {
     return new ReactiveDelete<>(
-        operations, type, query, Objects.requireNonNull(deleteOptions, "options"));
+        template, type, query, Objects.requireNonNull(deleteOptions, "options"), table);
   }
 
   /**
@@ -49,6 +66,6 @@ public final class ReactiveDelete<T> {
    * criteria.
    */
   public Mono<WriteResult> all() {
-    return operations.delete(query, type, options);
+    return template.queries(table).delete(query, type, options);
   }
 }

@@ -46,11 +46,20 @@ final class ReactiveEntityQueries {
   private final VectorSearches vectorSearches;
 
   ReactiveEntityQueries(ReactiveScyllaTemplate template) {
+    this(template, new QueryRenderer(template.getConverter()));
+  }
+
+  private ReactiveEntityQueries(ReactiveScyllaTemplate template, QueryRenderer renderer) {
     this.template = template;
     this.session = template.getReactiveCqlOperations().getSession();
     this.translator = template.getReactiveCqlOperations().getExceptionTranslator();
-    this.renderer = new QueryRenderer(template.getConverter());
+    this.renderer = renderer;
     this.vectorSearches = new VectorSearches(template.getConverter());
+  }
+
+  /** The same methods against another table of the entity's shape (the fluent {@code inTable}). */
+  ReactiveEntityQueries inTable(String table) {
+    return new ReactiveEntityQueries(template, renderer.inTable(table));
   }
 
   private ScyllaPersistentEntity<?> entity(Class<?> type) {

@@ -3,28 +3,46 @@ package io.scyllaboot.spring.reactive;
 import io.scyllaboot.spring.core.EntityWriteResult;
 import io.scyllaboot.spring.core.InsertOptions;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
  * A fluent reactive insert of one entity type: {@code
- * insert(Person.class).withOptions(options).one(ada)}. Immutable.
+ * insert(Person.class).withOptions(options).one(ada)}. Immutable; {@link #inTable} writes another
+ * table of the entity's shape.
  *
  * @param <T> the entity type
  */
 public final class ReactiveInsert<T> {
-  private final ReactiveScyllaOperations operations;
+  private final ReactiveScyllaTemplate template;
   private final Class<T> type;
   private final InsertOptions options;
+  private final @Nullable String table;
 
-  ReactiveInsert(ReactiveScyllaOperations operations, Class<T> type, InsertOptions options) {
-    this.operations = operations;
+  ReactiveInsert(
+      ReactiveScyllaTemplate template,
+      Class<T> type,
+      InsertOptions options,
+      @Nullable String table) {
+    this.template = template;
     this.type = Objects.requireNonNull(type, "domainType");
     this.options = options;
+    this.table = table;
   }
 
   /** Inserts with these options (TTL, timestamp, {@code IF NOT EXISTS}, consistency...). */
   public ReactiveInsert<T> withOptions(InsertOptions insertOptions) {
-    return new ReactiveInsert<>(operations, type, Objects.requireNonNull(insertOptions, "options"));
+    return new ReactiveInsert<>(
+        template, type, Objects.requireNonNull(insertOptions, "options"), table);
+  }
+
+  /**
+   * Inserts into this table, of the entity's columns, instead of the entity's own (a CQL name,
+   * {@code keyspace.table} allowed).
+   */
+  public ReactiveInsert<T> inTable(String tableName) {
+    return new ReactiveInsert<>(
+        template, type, options, Objects.requireNonNull(tableName, "tableName"));
   }
 
   /**
@@ -38,6 +56,6 @@ public final class ReactiveInsert<T> {
           new IllegalArgumentException(
               "insert(" + type.getName() + ") got a " + entity.getClass().getName()));
     }
-    return operations.insert(entity, options);
+    return template.insert(entity, options, table);
   }
 }

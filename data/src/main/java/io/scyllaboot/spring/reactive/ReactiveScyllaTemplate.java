@@ -260,6 +260,18 @@ public class ReactiveScyllaTemplate
     return save(entity, options, converted -> statements.insert(converted, options));
   }
 
+  /** The fluent API's insert, into another table of the entity's shape when one is named. */
+  <T> Mono<EntityWriteResult<T>> insert(T entity, InsertOptions options, @Nullable String table) {
+    return table == null
+        ? insert(entity, options)
+        : save(entity, options, converted -> statements.insert(converted, options, table));
+  }
+
+  /** The Query-based methods, against another table of the entity's shape when one is named. */
+  ReactiveEntityQueries queries(@Nullable String table) {
+    return table == null ? queries : queries.inTable(table);
+  }
+
   @Override
   public <T> Mono<T> update(T entity) {
     return update(entity, UpdateOptions.empty()).map(EntityWriteResult::getEntity);
@@ -423,22 +435,22 @@ public class ReactiveScyllaTemplate
 
   @Override
   public <T> ReactiveSelect<T> query(Class<T> domainType) {
-    return new ReactiveSelect<>(this, domainType, Query.empty());
+    return new ReactiveSelect<>(this, domainType, domainType, Query.empty(), null);
   }
 
   @Override
   public <T> ReactiveInsert<T> insert(Class<T> domainType) {
-    return new ReactiveInsert<>(this, domainType, InsertOptions.empty());
+    return new ReactiveInsert<>(this, domainType, InsertOptions.empty(), null);
   }
 
   @Override
   public <T> ReactiveUpdate<T> update(Class<T> domainType) {
-    return new ReactiveUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty());
+    return new ReactiveUpdate<>(this, domainType, Query.empty(), UpdateOptions.empty(), null);
   }
 
   @Override
   public <T> ReactiveDelete<T> delete(Class<T> domainType) {
-    return new ReactiveDelete<>(this, domainType, Query.empty(), DeleteOptions.empty());
+    return new ReactiveDelete<>(this, domainType, Query.empty(), DeleteOptions.empty(), null);
   }
 
   // ---- vector search

@@ -93,8 +93,9 @@ final class AnnotatedQuery implements RepositoryQuery {
     accessor.iterator().forEachRemaining(bindable::add);
     Object values;
     if (expressions != null) {
-      values = expressions.values(bindable, parameters);
-    } else if (named) {
+      return runner.run(cql, expressions, bindable, parameters, shape, accessor);
+    }
+    if (named) {
       Map<String, Object> byName = new LinkedHashMap<>();
       int i = 0;
       for (Parameter parameter : method.getParameters().getBindableParameters()) {

@@ -16,6 +16,7 @@ import org.springframework.data.expression.ValueExpression;
 import org.springframework.data.repository.query.Parameter;
 import org.springframework.data.repository.query.ValueExpressionDelegate;
 import org.springframework.data.repository.query.ValueExpressionQueryRewriter;
+import org.springframework.data.spel.ExpressionDependencies;
 
 /**
  * The SpEL of a {@code @Query} ({@code :#{[0]}}, {@code ?#{#name.toLowerCase()}}, as Spring Data
@@ -111,6 +112,20 @@ final class QueryExpressions {
             method, expressions, contexts, asPositional.toString(), markers, Set.of());
   }
 
+  /**
+   * What gives the expressions their context: a {@code ReactiveValueEvaluationContextProvider} when
+   * Reactor is present, whose contexts can also come from reactive extensions.
+   */
+  ValueEvaluationContextProvider contexts() {
+    return contexts;
+  }
+
+  /** What the expressions use (variables, extension properties and functions). */
+  ExpressionDependencies dependencies() {
+    return ExpressionDependencies.merged(
+        expressions.values().stream().map(ValueExpression::getExpressionDependencies).toList());
+  }
+
   /** The CQL to prepare: expressions as bind markers. */
   String cql() {
     return cql;
@@ -124,7 +139,14 @@ final class QueryExpressions {
    * @param arguments every argument of the call, as the expressions see them
    */
   Object values(List<Object> bindable, Object[] arguments) {
-    ValueEvaluationContext context = contexts.getEvaluationContext(arguments);
+    return values(bindable, contexts.getEvaluationContext(arguments, dependencies()));
+  }
+
+  /**
+   * The values to bind for one call, its expressions evaluated in this context (one a reactive
+   * repository resolves when the query is subscribed to, see {@link #contexts()}).
+   */
+  Object values(List<Object> bindable, ValueEvaluationContext context) {
     if (markers != null) {
       Object[] values = new Object[markers.size()];
       for (int i = 0; i < values.length; i++) {

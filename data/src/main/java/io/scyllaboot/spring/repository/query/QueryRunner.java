@@ -121,6 +121,22 @@ class QueryRunner {
   }
 
   /**
+   * Runs a {@code @Query} whose SpEL expressions give some of the values to bind.
+   *
+   * @param bindable the call's bindable arguments, in order
+   * @param arguments every argument of the call, as the expressions see them
+   */
+  Object run(
+      String cql,
+      QueryExpressions expressions,
+      List<Object> bindable,
+      Object[] arguments,
+      Shape shape,
+      ParameterAccessor accessor) {
+    return run(cql, expressions.values(bindable, arguments), shape, accessor);
+  }
+
+  /**
    * @param accessor the call's parameters: the pageable, and the projection type of a method with a
    *     {@code Class<T>} parameter
    */

@@ -14,6 +14,7 @@ import io.scyllaboot.spring.repository.CqlScrollPosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.reactivestreams.Publisher;
 import org.springframework.core.KotlinDetector;
 import org.springframework.core.ResolvableType;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -21,6 +22,7 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.domain.Window;
+import org.springframework.data.expression.ReactiveValueEvaluationContextProvider;
 import org.springframework.data.repository.query.ParameterAccessor;
 import org.springframework.data.util.KotlinReflectionUtils;
 import reactor.core.publisher.Flux;
@@ -86,6 +88,31 @@ final class ReactiveQueryRunner extends QueryRunner {
             : ResolvableType.forMethodReturnType(method.getMethod()).resolveGeneric(0);
     this.slice = !many && element != null && Slice.class.isAssignableFrom(element);
     this.window = !many && element != null && Window.class.isAssignableFrom(element);
+  }
+
+  /**
+   * As Spring Data Cassandra's reactive string queries: the expressions' context is resolved when
+   * the query is subscribed to, with the {@code ReactiveEvaluationContextExtension}s they use
+   * (whose values may come from the subscriber's context, as Spring Security's do).
+   */
+  @Override
+  Object run(
+      String cql,
+      QueryExpressions expressions,
+      List<Object> bindable,
+      Object[] arguments,
+      Shape shape,
+      ParameterAccessor accessor) {
+    if (!(expressions.contexts() instanceof ReactiveValueEvaluationContextProvider contexts)) {
+      return super.run(cql, expressions, bindable, arguments, shape, accessor);
+    }
+    Mono<Object> values =
+        contexts
+            .getEvaluationContextLater(arguments, expressions.dependencies())
+            .map(context -> expressions.values(bindable, context));
+    return many
+        ? values.flatMapMany(bound -> (Publisher<?>) run(cql, bound, shape, accessor))
+        : values.flatMap(bound -> Mono.from((Publisher<?>) run(cql, bound, shape, accessor)));
   }
 
   @Override

@@ -17,15 +17,20 @@ import io.scyllaboot.spring.repository.ScyllaRepository;
 import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactory;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.data.repository.query.Param;
+import org.springframework.data.spel.ReactiveExtensionAwareEvaluationContextProvider;
+import org.springframework.data.spel.spi.EvaluationContextExtension;
+import org.springframework.data.spel.spi.ReactiveEvaluationContextExtension;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
+import reactor.util.context.Context;
 
 /**
  * Arguments of query methods against the real node: SpEL in {@code @Query} ({@code :#{...}}, {@code
@@ -41,6 +46,7 @@ class QueryArgumentsIT {
   private static CqlSession session;
   private static AccountRepository accounts;
   private static ReactiveAccountRepository reactive;
+  private static ReactiveAccountRepository reactiveWithExtension;
 
   @Table("account")
   record Account(@PartitionKey String id, String owner) {}
@@ -73,6 +79,40 @@ class QueryArgumentsIT {
     Flux<Account> findByIdIn(Flux<String> ids);
 
     Mono<Long> countById(Mono<String> id);
+
+    @Query("SELECT * FROM account WHERE id = :#{currentAccount}")
+    Mono<Account> current();
+
+    @Query("SELECT * FROM account WHERE id IN (?0, ?#{currentAccount})")
+    Flux<Account> givenAndCurrent(String id);
+  }
+
+  /**
+   * As Spring Security's reactive extension: its value comes from the subscriber's context, known
+   * only when the query is subscribed to.
+   */
+  static final class CurrentAccountExtension implements ReactiveEvaluationContextExtension {
+    @Override
+    public String getExtensionId() {
+      return "current-account";
+    }
+
+    @Override
+    public Mono<CurrentAccount> getExtension() {
+      return Mono.deferContextual(context -> Mono.just(new CurrentAccount(context.get("account"))));
+    }
+  }
+
+  record CurrentAccount(String id) implements EvaluationContextExtension {
+    @Override
+    public String getExtensionId() {
+      return "current-account";
+    }
+
+    @Override
+    public Map<String, Object> getProperties() {
+      return Map.of("currentAccount", id);
+    }
   }
 
   @BeforeAll
@@ -86,6 +126,13 @@ class QueryArgumentsIT {
         new ReactiveScyllaRepositoryFactory(
                 session, new ScyllaExceptionTranslator(), converter, null)
             .getRepository(ReactiveAccountRepository.class);
+    ReactiveScyllaRepositoryFactory withExtension =
+        new ReactiveScyllaRepositoryFactory(
+            session, new ScyllaExceptionTranslator(), converter, null);
+    withExtension.setEvaluationContextProvider(
+        new ReactiveExtensionAwareEvaluationContextProvider(
+            List.of(new CurrentAccountExtension())));
+    reactiveWithExtension = withExtension.getRepository(ReactiveAccountRepository.class);
     accounts.saveAll(List.of(new Account("a1", "ADA"), new Account("a2", "BOB")));
   }
 
@@ -106,6 +153,21 @@ class QueryArgumentsIT {
         .verifyComplete();
     StepVerifier.create(reactive.byExpressionOfMono(Mono.just("a")))
         .expectNext(new Account("a1", "ADA"))
+        .verifyComplete();
+  }
+
+  @Test
+  void should_evaluate_spel_of_a_reactive_query_with_reactive_extensions_when_subscribed() {
+    StepVerifier.create(reactiveWithExtension.current().contextWrite(Context.of("account", "a2")))
+        .expectNext(new Account("a2", "BOB"))
+        .verifyComplete();
+    StepVerifier.create(
+            reactiveWithExtension
+                .givenAndCurrent("a1")
+                .map(Account::id)
+                .sort()
+                .contextWrite(Context.of("account", "a2")))
+        .expectNext("a1", "a2")
         .verifyComplete();
   }
 
