@@ -20,6 +20,7 @@ import java.util.stream.Stream;
  * anchor resolves, and every code block is either checked against what runs or marked a fragment.
  */
 final class ManualCheck {
+  private static final Pattern ENV_SETTING = Pattern.compile("([A-Z][A-Z0-9_]*)=\\S*\\s+");
   private static final Pattern LONG_OPTION = Pattern.compile("(?<=\\s)--[a-z][a-z0-9-]*");
   private static final Pattern MVN_MODULES = Pattern.compile("\\s-pl\\s+(\\S+)");
   private static final Pattern DEPENDENCY = Pattern.compile("(?s)<dependency>(.*?)</dependency>");
@@ -215,7 +216,19 @@ final class ManualCheck {
     if (command.isEmpty() || command.startsWith("#")) {
       return List.of();
     }
+    // Settings before the command (NAME=value ...) are the environment of a project script, which
+    // must read each of them.
+    List<String> settings = new ArrayList<>();
+    Matcher setting = ENV_SETTING.matcher(command);
+    while (setting.lookingAt()) {
+      settings.add(setting.group(1));
+      command = command.substring(setting.end());
+      setting = ENV_SETTING.matcher(command);
+    }
     String program = command.split("\\s+")[0];
+    if (!settings.isEmpty() && !program.contains("/")) {
+      return List.of(where + ": '" + line.strip() + "' sets the environment of no project script");
+    }
     if (program.equals("mvn")) {
       List<String> problems = new ArrayList<>();
       Matcher modules = MVN_MODULES.matcher(" " + command);
@@ -244,6 +257,11 @@ final class ManualCheck {
       while (option.find()) {
         if (!text.contains(option.group())) {
           problems.add(where + ": " + program + " knows no option " + option.group());
+        }
+      }
+      for (String name : settings) {
+        if (!text.contains(name)) {
+          problems.add(where + ": " + program + " knows no setting " + name);
         }
       }
       return problems;
