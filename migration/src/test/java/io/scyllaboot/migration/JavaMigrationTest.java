@@ -261,15 +261,15 @@ class JavaMigrationTest implements RewriteTest {
     rewriteRun(
         java(
             """
-            import org.springframework.data.cassandra.core.mapping.event.AbstractCassandraEventListener;
+            import org.springframework.data.cassandra.config.AbstractCassandraConfiguration;
 
-            class Listener extends AbstractCassandraEventListener<Object> {
+            abstract class Config extends AbstractCassandraConfiguration {
             }
             """,
             """
-            /*~~(Scylla Boot: no counterpart of AbstractCassandraEventListener (listen with @EventListener to AfterSaveEvent, AfterLoadEvent, AfterDeleteEvent and check the entity type; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/import org.springframework.data.cassandra.core.mapping.event.AbstractCassandraEventListener;
+            /*~~(Scylla Boot: no counterpart of AbstractCassandraConfiguration (configure with scylla.* properties and beans; Boot's auto-configuration stays on; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/import org.springframework.data.cassandra.config.AbstractCassandraConfiguration;
 
-            class Listener extends /*~~(Scylla Boot: no counterpart of AbstractCassandraEventListener (listen with @EventListener to AfterSaveEvent, AfterLoadEvent, AfterDeleteEvent and check the entity type; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/AbstractCassandraEventListener<Object> {
+            abstract class Config extends /*~~(Scylla Boot: no counterpart of AbstractCassandraConfiguration (configure with scylla.* properties and beans; Boot's auto-configuration stays on; see the Scylla Boot manual, Coming from Spring Data Cassandra))~~>*/AbstractCassandraConfiguration {
             }
             """));
   }
