@@ -21,7 +21,7 @@
 #   TWIN_JVM ["-Xms512m -Xmx512m"]  TWIN_JAVA [java]  TWIN_JAVA25 [/usr/lib/jvm/temurin-25-jdk-amd64]
 #   TWIN_BULK [10000]  TWIN_CUSTOMERS [1000]  TWIN_ORDERS [20 per customer]  TWIN_PORT [18080]
 #   TWIN_M2 [Maven's default local repository]  TWIN_SKIP_INSTALL=1 (the modules are installed already)
-#   TWIN_SKIP_BUILD=1 (reuse the jars of the last run, under target/twin-benchmark)
+#   TWIN_SKIP_BUILD=1 (reuse the jars of the last run, under target/twin-benchmark)  TWIN_BUILD_ONLY=1 (build, stop)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -57,13 +57,6 @@ for tool in wrk curl python3; do
   command -v "$tool" > /dev/null || { say "needs $tool (wrk: sudo apt-get install -y wrk)"; exit 2; }
 done
 
-load_start="$(cut -d' ' -f1 /proc/loadavg)"
-quiet=1
-if python3 -c "import sys; sys.exit(0 if float('$load_start') > 1.0 else 1)"; then
-  quiet=0
-  say "WARNING: 1-minute load average $load_start > 1.0 at the start: the table is marked NOT QUIET, do not record it"
-fi
-
 build() {
   if [[ "${TWIN_SKIP_INSTALL:-0}" != 1 ]]; then
     say "installing Scylla Boot's modules and the recipe into the local repository"
@@ -89,6 +82,15 @@ build() {
 }
 
 if [[ "${TWIN_SKIP_BUILD:-0}" != 1 ]]; then build; fi
+if [[ "${TWIN_BUILD_ONLY:-0}" == 1 ]]; then say "built; TWIN_SKIP_BUILD=1 measures"; exit 0; fi
+
+# Quiet means quiet when the measurement starts: after the build, which loads the machine itself.
+load_start="$(cut -d' ' -f1 /proc/loadavg)"
+quiet=1
+if python3 -c "import sys; sys.exit(0 if float('$load_start') > 1.0 else 1)"; then
+  quiet=0
+  say "WARNING: 1-minute load average $load_start > 1.0 at the start: the table is marked NOT QUIET, do not record it"
+fi
 mkdir -p "$work"
 : > "$results"
 
