@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * anchor resolves, and every code block is either checked against what runs or marked a fragment.
  */
 final class ManualCheck {
-  private static final Pattern ENV_SETTING = Pattern.compile("([A-Z][A-Z0-9_]*)=\\S*\\s+");
+  private static final Pattern ENV_SETTING =
+      Pattern.compile("([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|\\S*)\\s+");
   private static final Pattern LONG_OPTION = Pattern.compile("(?<=\\s)--[a-z][a-z0-9-]*");
   private static final Pattern MVN_MODULES = Pattern.compile("\\s-pl\\s+(\\S+)");
   private static final Pattern DEPENDENCY = Pattern.compile("(?s)<dependency>(.*?)</dependency>");

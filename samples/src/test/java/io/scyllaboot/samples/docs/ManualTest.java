@@ -116,7 +116,9 @@ class ManualTest {
     Files.createDirectories(dir.resolve("docs"));
     Files.createDirectories(dir.resolve("scripts"));
     Path script = dir.resolve("scripts/run.sh");
-    Files.writeString(script, "#!/bin/bash\nrounds=${RUN_ROUNDS:-1}\ncase $1 in --fast) ;; esac\n");
+    Files.writeString(
+        script,
+        "#!/bin/bash\nrounds=${RUN_ROUNDS:-1} names=${RUN_NAMES:-}\ncase $1 in --fast) ;; esac\n");
     script.toFile().setExecutable(true);
     Files.writeString(
         dir.resolve("Source.java"), "class Source {\n  int a = 1;\n  int b = 2;\n}\n");
@@ -137,7 +139,7 @@ class ManualTest {
             "```bash",
             "scripts/run.sh --fast   # a comment --slow",
             "scripts/run.sh --slow",
-            "RUN_ROUNDS=3 scripts/run.sh --fast",
+            "RUN_ROUNDS=3 RUN_NAMES=\"a b\" scripts/run.sh --fast",
             "RUN_SPEED=9 scripts/run.sh",
             "```"));
     List<String> problems = new ManualCheck(dir).uncheckedBlocks(page, ManualCheck.read(page));
