@@ -130,7 +130,7 @@ public final class DefaultCqlSession implements CqlSession {
   private static SessionIdentity identity(SessionSettings settings) {
     SessionIdentity identity =
         new SessionIdentity(java.util.UUID.randomUUID(), SessionConfigJson.of(settings));
-    LOG.info(
+    LOG.debug(
         "[{}] session id {} (shown to ScyllaDB in system.clients.client_options){}",
         settings.sessionName(),
         identity.sessionId(),
