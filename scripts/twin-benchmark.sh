@@ -21,7 +21,8 @@
 #   TWIN_JVM ["-Xms512m -Xmx512m"]  TWIN_JAVA [java]  TWIN_JAVA25 [/usr/lib/jvm/temurin-25-jdk-amd64]
 #   TWIN_BULK [10000]  TWIN_CUSTOMERS [1000]  TWIN_ORDERS [20 per customer]  TWIN_PORT [18080]
 #   TWIN_M2 [Maven's default local repository]  TWIN_SKIP_INSTALL=1 (the modules are installed already)
-#   TWIN_SKIP_BUILD=1 (reuse the jars of the last run, under target/twin-benchmark)  TWIN_BUILD_ONLY=1 (build, stop)
+#   TWIN_WORK [${TMPDIR:-/tmp}/scylla-boot-twin-benchmark: outside the repository, see below]
+#   TWIN_SKIP_BUILD=1 (reuse the jars of the last run, under TWIN_WORK)  TWIN_BUILD_ONLY=1 (build, stop)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -43,7 +44,9 @@ customers="${TWIN_CUSTOMERS:-1000}"
 orders="${TWIN_ORDERS:-20}"
 port="${TWIN_PORT:-18080}"
 base="http://127.0.0.1:$port"
-work="$root/target/twin-benchmark"
+# Outside the repository: OpenRewrite skips the files git ignores, and a copy under this repository's
+# target/ is ignored, so the recipe would change nothing there and both stacks would be Spring Data Cassandra.
+work="${TWIN_WORK:-${TMPDIR:-/tmp}/scylla-boot-twin-benchmark}"
 results="$work/results.tsv"
 plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
 recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
@@ -74,6 +77,9 @@ build() {
   say "running the recipe on a copy"
   (cd "$work/scylla" && mvn "${mvn_args[@]}" "$plugin:run" -Drewrite.recipeArtifactCoordinates="$coordinates" \
     -Drewrite.activeRecipes="$recipe" > "$work/recipe.log" 2>&1) || { say "the recipe failed: $work/recipe.log"; exit 1; }
+  if grep -q "spring-boot-starter-data-cassandra" "$work/scylla/pom.xml" || ! grep -q "scylla-boot-starter" "$work/scylla/pom.xml"; then
+    say "the recipe left the copy on Spring Data Cassandra ($work/scylla/pom.xml): refusing to compare a stack with itself"; exit 1
+  fi
   for stack in sdc scylla; do
     say "building the $stack jar"
     (cd "$work/$stack" && mvn "${mvn_args[@]}" -q package -DskipTests > "$work/build-$stack.log" 2>&1) || {
