@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -345,16 +347,11 @@ class HostileServerIT {
    * short request timeout is for the measured requests, and a busy node can be slower than it.
    */
   private static <T> T setUp(Supplier<T> step) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (true) {
-      try {
-        return step.get();
-      } catch (RuntimeException e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-      }
-    }
+    return await("a client's set-up step")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(50))
+        .ignoreExceptions()
+        .until(step::get, Objects::nonNull);
   }
 
   private static Client open(String lane, MutatingProxy proxy) {
