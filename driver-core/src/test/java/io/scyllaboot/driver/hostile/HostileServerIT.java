@@ -75,6 +75,12 @@ class HostileServerIT {
   // A request completes by its timeout (each page by its own), plus room for a slow machine.
   private static final long BOUND_MILLIS = 5_000;
   private static final Duration SERVES_AGAIN_WITHIN = Duration.ofSeconds(3);
+  // How long the lanes of each driver may take in all (about 15 s for ours and 45 s for the
+  // Apache driver's on an idle machine).
+  private static final Duration OURS_WITHIN = Duration.ofMinutes(5);
+  private static final Duration APACHE_WITHIN = Duration.ofMinutes(3);
+  // The Apache driver's build and close block without a bound of their own.
+  private static final Duration APACHE_CALL_WITHIN = Duration.ofSeconds(30);
   // After a failure, the next request waits (this long at most) for the session to have its
   // connection again, so that it reaches the node rather than failing for want of a connection.
   private static final Duration RECONNECTED_WITHIN = Duration.ofSeconds(1);
@@ -243,6 +249,8 @@ class HostileServerIT {
                 .add(
                     runners.submit(
                         () -> {
+                          // Named so that a lane that does not finish can be shown in the report.
+                          Thread.currentThread().setName("hostile " + name);
                           long began = System.nanoTime();
                           Map<FrameMutation, Outcomes> run = runLane(lane, proxy, kinds);
                           System.out.printf(
@@ -252,10 +260,27 @@ class HostileServerIT {
                         }));
           }
         }
+        // Ours must finish (a bound generous for a loaded machine); the Apache driver's lanes are
+        // figures only: one that does not finish (its own blocking calls have no bound) is reported
+        // with its stack, not failed.
+        Duration within = driver.equals("ours") ? OURS_WITHIN : APACHE_WITHIN;
+        long deadline = System.nanoTime() + within.toNanos();
         for (Map.Entry<String, List<Future<Map<FrameMutation, Outcomes>>>> lane : runs.entrySet()) {
           Map<FrameMutation, Outcomes> merged = new EnumMap<>(FrameMutation.class);
           for (Future<Map<FrameMutation, Outcomes>> run : lane.getValue()) {
-            merged.putAll(run.get(5, TimeUnit.MINUTES));
+            try {
+              merged.putAll(
+                  run.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+            } catch (TimeoutException e) {
+              String stacks = stacksOf("hostile " + lane.getKey());
+              if (driver.equals("ours")) {
+                throw new AssertionError(
+                    lane.getKey() + " did not finish within " + within + ":\n" + stacks, e);
+              }
+              System.out.printf(
+                  "[hostile-figure] %s did not finish within %s:%n%s",
+                  lane.getKey(), within, stacks);
+            }
           }
           figures.put(lane.getKey(), merged);
         }
@@ -350,7 +375,8 @@ class HostileServerIT {
     return await("a client's set-up step")
         .atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(50))
-        .ignoreExceptions()
+        .pollInSameThread()
+        .ignoreExceptionsInstanceOf(RuntimeException.class)
         .until(step::get, Objects::nonNull);
   }
 
@@ -638,7 +664,10 @@ class HostileServerIT {
                           DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofMillis(200))
                       .withBoolean(DefaultDriverOption.METADATA_SCHEMA_ENABLED, false)
                       .build())
-              .build();
+              .buildAsync()
+              .toCompletableFuture()
+              .orTimeout(APACHE_CALL_WITHIN.toMillis(), TimeUnit.MILLISECONDS)
+              .join();
       this.insert = setUp(() -> session.prepare(cql(INSERT)));
       this.scalars = setUp(() -> session.prepare(cql(SCALARS)));
       this.collections = setUp(() -> session.prepare(cql(COLLECTIONS)));
@@ -748,8 +777,38 @@ class HostileServerIT {
 
     @Override
     public void close() {
-      session.close();
+      try {
+        session
+            .closeAsync()
+            .toCompletableFuture()
+            .get(APACHE_CALL_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        System.out.println(
+            "[hostile-figure] an Apache session did not close within " + APACHE_CALL_WITHIN);
+        session.forceCloseAsync();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        session.forceCloseAsync();
+      } catch (ExecutionException e) {
+        session.forceCloseAsync();
+      }
     }
+  }
+
+  /** The stacks of the threads whose name starts with the prefix, for a lane that hung. */
+  private static String stacksOf(String prefix) {
+    StringBuilder stacks = new StringBuilder();
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, frames) -> {
+              if (thread.getName().startsWith(prefix)) {
+                stacks.append("  ").append(thread.getName()).append('\n');
+                for (StackTraceElement frame : frames) {
+                  stacks.append("    at ").append(frame).append('\n');
+                }
+              }
+            });
+    return stacks.toString();
   }
 
   private static String hex(ByteBuffer bytes) {
