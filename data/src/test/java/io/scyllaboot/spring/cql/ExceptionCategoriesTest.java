@@ -4,16 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.error.AlreadyExistsException;
+import io.scyllaboot.driver.api.error.AuthenticationException;
+import io.scyllaboot.driver.api.error.BootstrappingException;
+import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.CasWriteUnknownException;
 import io.scyllaboot.driver.api.error.CdcWriteFailureException;
 import io.scyllaboot.driver.api.error.ConfigurationException;
+import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.FunctionFailureException;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
+import io.scyllaboot.driver.api.error.OverloadedException;
 import io.scyllaboot.driver.api.error.ReadFailureException;
+import io.scyllaboot.driver.api.error.ReadTimeoutException;
+import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.api.error.TruncateException;
+import io.scyllaboot.driver.api.error.UnauthorizedException;
 import io.scyllaboot.driver.api.error.UnavailableException;
 import io.scyllaboot.driver.api.error.WriteFailureException;
+import io.scyllaboot.driver.api.error.WriteTimeoutException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,6 +32,8 @@ import org.springframework.dao.DataRetrievalFailureException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.NonTransientDataAccessResourceException;
+import org.springframework.dao.PermissionDeniedDataAccessException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.dao.UncategorizedDataAccessException;
 
@@ -99,5 +110,39 @@ class ExceptionCategoriesTest {
   void should_keep_unavailable_transient() {
     assertThat(translate(new UnavailableException("unavailable", ConsistencyLevel.ALL, 3, 1)))
         .isInstanceOf(TransientDataAccessResourceException.class);
+  }
+
+  // Parity row 14: the categories an application's retry rules key on.
+
+  @Test
+  void should_translate_every_timeout_as_a_query_timeout() {
+    assertThat(translate(new ReadTimeoutException("read", ConsistencyLevel.QUORUM, 1, 2, false)))
+        .isInstanceOf(QueryTimeoutException.class);
+    assertThat(
+            translate(
+                new WriteTimeoutException("write", ConsistencyLevel.QUORUM, 1, 2, "SIMPLE", 0)))
+        .isInstanceOf(QueryTimeoutException.class);
+    assertThat(translate(new DriverTimeoutException("no answer within 2 s")))
+        .isInstanceOf(QueryTimeoutException.class);
+  }
+
+  @Test
+  void should_translate_busy_throttled_overloaded_and_bootstrapping_as_transient() {
+    assertThat(translate(new BusyConnectionException("every stream id in use")))
+        .isInstanceOf(TransientDataAccessResourceException.class);
+    assertThat(translate(new RequestThrottledException("the throttler's queue is full")))
+        .isInstanceOf(TransientDataAccessResourceException.class);
+    assertThat(translate(new OverloadedException("overloaded")))
+        .isInstanceOf(TransientDataAccessResourceException.class);
+    assertThat(translate(new BootstrappingException("bootstrapping")))
+        .isInstanceOf(TransientDataAccessResourceException.class);
+  }
+
+  @Test
+  void should_translate_authentication_and_authorization_errors_as_permission_denied() {
+    assertThat(translate(new AuthenticationException("bad credentials")))
+        .isInstanceOf(PermissionDeniedDataAccessException.class);
+    assertThat(translate(new UnauthorizedException("no SELECT permission on ks.t")))
+        .isInstanceOf(PermissionDeniedDataAccessException.class);
   }
 }

@@ -3,10 +3,18 @@ package io.scyllaboot.spring.repository.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.metrics.RequestInfo;
+import io.scyllaboot.driver.api.metrics.RequestListener;
+import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import io.scyllaboot.spring.TestKeyspaceExtension;
 import io.scyllaboot.spring.core.DeleteOptions;
@@ -29,11 +37,15 @@ import io.scyllaboot.spring.repository.support.ReactiveScyllaRepositoryFactory;
 import io.scyllaboot.spring.repository.support.ScyllaRepositoryFactory;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.TransientDataAccessResourceException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -166,8 +178,24 @@ class QueryMethodOptionsIT {
   void a_ttl_is_not_applied_to_query_methods_as_in_spring_data_cassandra() {
     // Spring Data Cassandra applies a query method's options through addQueryOptions only: a
     // @Query write keeps the CQL as written (no USING TTL), and a DELETE has no TTL in CQL.
-    readings.setValue("a", 2.0, 1, UpdateOptions.builder().ttl(Duration.ofMinutes(1)).build());
-    readings.add("a", 9, 3.0, InsertOptions.builder().ttl(Duration.ofMinutes(1)).build());
+    Logger logger = (Logger) LoggerFactory.getLogger(QueryRunner.class);
+    ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    appender.start();
+    logger.addAppender(appender);
+    try {
+      readings.setValue("a", 2.0, 1, UpdateOptions.builder().ttl(Duration.ofMinutes(1)).build());
+      readings.setValue("a", 2.0, 1, UpdateOptions.builder().ttl(Duration.ofMinutes(1)).build());
+      readings.add("a", 9, 3.0, InsertOptions.builder().ttl(Duration.ofMinutes(1)).build());
+    } finally {
+      logger.detachAppender(appender);
+    }
+    // Not silently: one WARN per method (not per call) naming the method and what is left out.
+    assertThat(appender.list)
+        .hasSize(2)
+        .allSatisfy(event -> assertThat(event.getLevel()).isEqualTo(Level.WARN))
+        .allSatisfy(event -> assertThat(event.getFormattedMessage()).contains("TTL"))
+        .anySatisfy(event -> assertThat(event.getFormattedMessage()).contains("setValue"))
+        .anySatisfy(event -> assertThat(event.getFormattedMessage()).contains(".add"));
     assertThat(ttl(1)).isNull();
     assertThat(ttl(9)).isNull();
     assertThat(readings.findBySensor("a", null))
@@ -223,5 +251,73 @@ class QueryMethodOptionsIT {
     StepVerifier.create(reactive.deleteByAtAndSensor(3, "a", ifExists))
         .expectNext(true)
         .verifyComplete();
+  }
+
+  /** Counts the requests whose CQL reads the table, pages included. */
+  private static final class ReadingReads implements RequestListener {
+    final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public @Nullable Object onStart(RequestInfo request) {
+      if (request.query().startsWith("SELECT") && request.query().contains("reading")) {
+        count.incrementAndGet();
+      }
+      return null;
+    }
+
+    @Override
+    public void onSuccess(RequestInfo request, @Nullable Object context) {}
+
+    @Override
+    public void onError(RequestInfo request, @Nullable Object context, Throwable error) {}
+  }
+
+  @Test
+  void page_size_timeout_and_tracing_of_query_options_reach_the_statement() {
+    ReadingReads reads = new ReadingReads();
+    try (CqlSession counted =
+        CqlSession.builder()
+            .addContactPoint(CassandraNode.address())
+            .withKeyspace(keyspace.name())
+            .addRequestListener(reads)
+            .build()) {
+      ReadingRepository repository =
+          new ScyllaRepositoryFactory(
+                  new ScyllaTemplate(
+                      counted, new ScyllaEntityConverter(new ScyllaMappingContext())),
+                  null)
+              .getRepository(ReadingRepository.class);
+
+      // Page size: three rows in one request by default, page by page with a page size of 1.
+      assertThat(repository.findBySensor("a", null)).hasSize(3);
+      assertThat(reads.count.getAndSet(0)).isEqualTo(1);
+      assertThat(repository.findBySensor("a", ONE)).hasSize(3);
+      assertThat(reads.count.get()).isGreaterThanOrEqualTo(3);
+
+      // Timeout: a nanosecond is over before any node can answer.
+      QueryOptions instant = QueryOptions.builder().timeout(Duration.ofNanos(1)).build();
+      assertThatThrownBy(() -> repository.findBySensor("a", instant))
+          .isInstanceOf(QueryTimeoutException.class);
+      assertThat(repository.findBySensor("a", null)).hasSize(3);
+    }
+
+    // Tracing: the node records a trace session for the traced call.
+    long before = tracedReadingQueries();
+    assertThat(readings.bySensor("a", QueryOptions.builder().tracing(true).build())).hasSize(3);
+    await("the node's trace of the traced query")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> tracedReadingQueries() > before);
+  }
+
+  /** Trace sessions of the node whose query is the declared query of {@code bySensor}. */
+  private static long tracedReadingQueries() {
+    long count = 0;
+    for (Row row : session.execute("SELECT parameters FROM system_traces.sessions")) {
+      String query = row.getMap(0, String.class, String.class).get("query");
+      if ("SELECT * FROM reading WHERE sensor = ?".equals(query)) {
+        count++;
+      }
+    }
+    return count;
   }
 }
