@@ -287,6 +287,47 @@ class DataStaxDriverMigrationTest implements RewriteTest {
   }
 
   @Test
+  void nodeHostIdIsRenamedNotMarked() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.metadata.Node;
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Hosts {
+              List<UUID> hostIds(CqlSession session) {
+                List<UUID> ids = new ArrayList<>();
+                for (Node node : session.getMetadata().getNodes().values()) {
+                  ids.add(node.getHostId());
+                }
+                return ids;
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.metadata.Node;
+
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Hosts {
+              List<UUID> hostIds(CqlSession session) {
+                List<UUID> ids = new ArrayList<>();
+                for (Node node : session.metadata().nodes()) {
+                  ids.add(node.hostId());
+                }
+                return ids;
+              }
+            }
+            """));
+  }
+
+  @Test
   void batchesExceptionsAndRandomUuids() {
     rewriteRun(
         java(
