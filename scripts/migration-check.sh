@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The migration's proof: two applications written against Spring Data Cassandra (migration/apps/*) run
-# their own tests as they are, then a copy of each is migrated by the recipe
+# The migration's proof: the applications of migration/apps/* (two written against Spring Data
+# Cassandra, blocking-app and reactive-app, and one against the DataStax driver 4.x API directly,
+# driver-api-app) run their own tests as they are, then a copy of each is migrated by the recipe
 # io.scyllaboot.migration.SpringDataCassandraToScyllaBoot, built against Scylla Boot and tested again.
-# Prints a table (app, tests, pass under Spring Data Cassandra, pass after the recipe).
+# Prints a table (app, tests, pass before the recipe, pass after the recipe).
 #
 # Needs the plain local node (127.0.0.1:9042, scripts/cassandra-node.sh start). First installs this
 # project's modules into the local Maven repository the apps build with: the default one, or
 # MIGRATION_M2=/path (e.g. the worktree's .m2/, to keep a shared repository free of snapshots).
+# MIGRATION_APPS="driver-api-app ..." checks only those apps (default: all). MIGRATION_HOST=address
+# points the apps' suites at another node (their set-up's own property, and the Spring apps' contact
+# point as a system property, which outranks their application.properties, under both prefixes).
 # Exits non-zero when a test that passes under Spring Data Cassandra fails after the recipe, unless
 # MIGRATION_STRICT=0 (then it only reports).
 set -euo pipefail
@@ -19,10 +23,19 @@ coordinates=io.scyllaboot:scylla-boot-migration:0.1.0-SNAPSHOT
 work="$root/migration/target/migration-check"
 mvn_args=(-B -Dstyle.color=never)
 if [[ -n "${MIGRATION_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$MIGRATION_M2"); fi
+# The apps' test set-up reads its node's address from these (default 127.0.0.1).
+test_args=()
+if [[ -n "${MIGRATION_HOST:-}" ]]; then
+  test_args=("-Dstock.cassandra.host=$MIGRATION_HOST" "-Dshop.cassandra.host=$MIGRATION_HOST"
+    "-Dcatalog.cassandra.host=$MIGRATION_HOST" "-Dspring.cassandra.contact-points=$MIGRATION_HOST:9042"
+    "-Dscylla.contact-points=$MIGRATION_HOST:9042")
+fi
 
 echo "[migration] installing the starter, test support and recipe into the local repository"
 mvn "${mvn_args[@]}" -q install -DskipTests -Dspotless.check.skip=true \
   -pl .,driver-core,data,autoconfigure,starter,test-support,migration
+echo "[migration] installed in ${SECONDS}s"
+apps_start=$SECONDS
 
 # "tests passed" from an app's surefire reports; "0 0" when nothing ran (e.g. it did not compile).
 count() {
@@ -61,20 +74,26 @@ check_app() {
   after="$work/$app-scylla"
   cp -r "$app_dir" "$before"
   rm -rf "$before/target"
-  echo "[migration] $app: tests under Spring Data Cassandra"
-  (cd "$before" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true > "$work/$app-sdc.log" 2>&1) || true
+  local phase=$SECONDS
+  echo "[migration] $app: tests before the recipe"
+  (cd "$before" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true ${test_args[@]+"${test_args[@]}"} \
+    > "$work/$app-sdc.log" 2>&1) || true
   read -r tests_sdc passed_sdc < <(count "$before")
 
   cp -r "$app_dir" "$after"
   rm -rf "$after/target"
-  echo "[migration] $app: running the recipe on a copy"
+  echo "[migration] $app: running the recipe on a copy (the tests before it took $((SECONDS - phase))s)"
+  phase=$SECONDS
   (cd "$after" && mvn "${mvn_args[@]}" "$plugin:run" -Drewrite.recipeArtifactCoordinates="$coordinates" \
     -Drewrite.activeRecipes="$recipe" > "$work/$app-recipe.log" 2>&1) || {
     echo "[migration] $app: the recipe failed, see $work/$app-recipe.log"; tail -20 "$work/$app-recipe.log"; }
-  echo "[migration] $app: tests after the recipe, on Scylla Boot"
-  (cd "$after" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true > "$work/$app-scylla.log" 2>&1) || {
+  echo "[migration] $app: tests after the recipe, on Scylla Boot (the recipe took $((SECONDS - phase))s)"
+  phase=$SECONDS
+  (cd "$after" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true ${test_args[@]+"${test_args[@]}"} \
+    > "$work/$app-scylla.log" 2>&1) || {
     echo "[migration] $app: the migrated copy does not build, see $work/$app-scylla.log"
     grep -E "ERROR.*\.java" "$work/$app-scylla.log" | head -20 || true; }
+  echo "[migration] $app: the tests after the recipe took $((SECONDS - phase))s"
   read -r tests_after passed_after < <(count "$after")
   if [[ $tests_after == 0 ]]; then tests_after=$tests_sdc; fi
   if (( passed_after < passed_sdc )); then
@@ -92,6 +111,7 @@ pids=()
 apps=()
 for app_dir in migration/apps/*/; do
   app="$(basename "$app_dir")"
+  if [[ -n "${MIGRATION_APPS:-}" && " $MIGRATION_APPS " != *" $app "* ]]; then continue; fi
   apps+=("$app")
   check_app "$app_dir" > "$work/$app.out" 2>&1 &
   pids+=($!)
@@ -114,10 +134,11 @@ for app in "${apps[@]}"; do
 done
 
 echo
-printf '%-14s %6s %12s %18s\n' app tests "pass (SDC)" "pass (recipe)"
+printf '%-14s %6s %12s %18s\n' app tests "pass (before)" "pass (recipe)"
 for row in "${rows[@]}"; do
   read -r app tests passed_sdc passed_after <<< "$row"
   printf '%-14s %6s %12s %18s\n' "$app" "$tests" "$passed_sdc" "$passed_after"
 done
+echo "[migration] the apps' checks took $((SECONDS - apps_start))s (side by side)"
 echo "[migration] logs and migrated copies under $work (diff -r the -sdc and -scylla copies)"
 if [[ $lost == 1 && "${MIGRATION_STRICT:-1}" == 1 ]]; then exit 1; fi

@@ -78,8 +78,8 @@ done
 # -Prelease: the sources and javadoc jars, the javadoc doclint-clean (it fails on any warning).
 mvn -B -Dstyle.color=never verify -Paot,release "$@"
 
-# The migration check (scripts/migration-check.sh) on the plain node: both Spring Data Cassandra apps,
-# before and after the recipe. MIGRATION_TESTS=0 skips it; by default it runs when no Maven arguments
+# The migration check (scripts/migration-check.sh) on the plain node: both Spring Data Cassandra apps
+# and the DataStax driver API app, before and after the recipe. MIGRATION_TESTS=0 skips it; by default it runs when no Maven arguments
 # are given.
 if [[ "${MIGRATION_TESTS:-$([[ $# == 0 ]] && echo 1 || echo 0)}" == 1 ]]; then
   phase_start=$SECONDS

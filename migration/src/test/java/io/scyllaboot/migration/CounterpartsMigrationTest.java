@@ -115,6 +115,12 @@ class CounterpartsMigrationTest implements RewriteTest {
   @Test
   void deleteAndConvertEvents_areTranslated_mappingConverterBeansAreMarked() {
     rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the marked MappingCassandraConverter bean and SchemaAction stay",
+            "org.springframework.data.cassandra.config",
+            "org.springframework.data.cassandra.core.convert",
+            "MappingCassandraConverter",
+            "SchemaAction"),
         java(
             """
             import org.springframework.context.event.EventListener;

@@ -19,8 +19,9 @@ class DataStaxDriverMigrationTest implements RewriteTest {
         .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()))
         // Rewritten calls name Scylla Boot's types, which an application being migrated does not
         // have on its class path yet: their attribution is incomplete by nature. That the output
-        // compiles is checked by scripts/driver-api-proving-ground.sh.
+        // compiles is checked by javac instead (CompiledAfter).
         .afterTypeValidationOptions(TypeValidation.none());
+    CompiledAfter.register(spec);
   }
 
   @Test
@@ -234,6 +235,99 @@ class DataStaxDriverMigrationTest implements RewriteTest {
   }
 
   @Test
+  void tableMetadataKeysAndColumnsKeepTheirShape() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import java.util.ArrayList;
+            import java.util.List;
+
+            class Keys {
+              List<String> partitionKey(CqlSession session, String keyspace, String table) {
+                List<String> names = new ArrayList<>();
+                // The metadata template's own indentation (cosmetic).
+                session
+                    .getMetadata()
+                    .getKeyspace(keyspace)
+                    .flatMap(k -> k.getTable(table))
+                    .ifPresent(t -> t.getPartitionKey().forEach(c -> names.add(c.getName().asInternal())));
+                return names;
+              }
+
+              boolean hasColumn(CqlSession session, String column) {
+                return session.getMetadata().getKeyspace("ks").flatMap(k -> k.getTable("t"))
+                    .flatMap(t -> t.getColumn(column)).isPresent();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+
+            import java.util.ArrayList;
+            import java.util.List;
+
+            class Keys {
+              List<String> partitionKey(CqlSession session, String keyspace, String table) {
+                List<String> names = new ArrayList<>();
+                // The metadata template's own indentation (cosmetic).
+                session
+                            .metadata().schema().keyspace(keyspace)
+                    .flatMap(k -> k.table(table))
+                    .ifPresent(t -> t.partitionKey().forEach(c -> names.add(c.name())));
+                return names;
+              }
+
+              boolean hasColumn(CqlSession session, String column) {
+                return session.metadata().schema().keyspace("ks").flatMap(k -> k.table("t"))
+                    .flatMap(t -> t.column(column)).isPresent();
+              }
+            }
+            """));
+  }
+
+  @Test
+  void nodeHostIdIsRenamedNotMarked() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.metadata.Node;
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Hosts {
+              List<UUID> hostIds(CqlSession session) {
+                List<UUID> ids = new ArrayList<>();
+                for (Node node : session.getMetadata().getNodes().values()) {
+                  ids.add(node.getHostId());
+                }
+                return ids;
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.metadata.Node;
+
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Hosts {
+              List<UUID> hostIds(CqlSession session) {
+                List<UUID> ids = new ArrayList<>();
+                for (Node node : session.metadata().nodes()) {
+                  ids.add(node.hostId());
+                }
+                return ids;
+              }
+            }
+            """));
+  }
+
+  @Test
   void batchesExceptionsAndRandomUuids() {
     rewriteRun(
         java(
@@ -286,6 +380,12 @@ class DataStaxDriverMigrationTest implements RewriteTest {
   @Test
   void marksWhatHasNoCounterpart() {
     rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the marked Uuids, getKeyspace() and BoundStatement setter have no counterpart",
+            "com.datastax.oss.driver.api.core.uuid",
+            "Uuids",
+            "getKeyspace()",
+            "setInt(int,int)"),
         java(
             """
             import com.datastax.oss.driver.api.core.CqlSession;

@@ -259,6 +259,10 @@ class JavaMigrationTest implements RewriteTest {
   @Test
   void marksWhatHasNoCounterpart() {
     rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the marked AbstractCassandraConfiguration stays until replaced by properties",
+            "org.springframework.data.cassandra.config",
+            "AbstractCassandraConfiguration"),
         java(
             """
             import org.springframework.data.cassandra.config.AbstractCassandraConfiguration;

@@ -4,7 +4,8 @@ import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 
 /**
- * The recipe under test, parsing Java with this module's test class path (both libraries' types).
+ * The recipe under test, parsing Java with this module's test class path (both libraries' types);
+ * the Java sources after it must compile against Scylla Boot's ({@link CompiledAfter}).
  */
 final class RecipeSpecs {
 
@@ -15,5 +16,6 @@ final class RecipeSpecs {
   static void migration(RecipeSpec spec) {
     spec.recipeFromResources(RECIPE)
         .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()));
+    CompiledAfter.register(spec);
   }
 }

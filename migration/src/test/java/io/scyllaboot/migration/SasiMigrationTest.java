@@ -57,6 +57,10 @@ class SasiMigrationTest implements RewriteTest {
   @Test
   void marksASasiWhoseAttributeItCannotRead() {
     rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the marked @SASI stays: its attribute cannot be read into @SasiIndexed",
+            "org.springframework.data.cassandra.core.mapping",
+            "SASI"),
         java(
             """
             import org.springframework.data.cassandra.core.mapping.SASI;

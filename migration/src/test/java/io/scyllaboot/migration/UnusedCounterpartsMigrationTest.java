@@ -114,6 +114,10 @@ class UnusedCounterpartsMigrationTest implements RewriteTest {
   @Test
   void anImportTheRecipeDoesNotKnow_isMarked_andTranslatedOnesAreNot() {
     rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the import the recipe does not know stays, marked",
+            "org.springframework.data.cassandra.core.convert",
+            "CassandraConverter"),
         java(
             """
             import java.util.List;
