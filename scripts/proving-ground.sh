@@ -116,7 +116,8 @@ for m in "${modules[@]}"; do
   read -r tests passed_sdc < <(count "$work/sdc/cassandra/$m")
   read -r tests_after passed_after < <(count "$work/scylla/cassandra/$m")
   if [[ $tests_after == 0 ]]; then
-    errors="$(grep -E "ERROR.*/cassandra/$m/.*\.java" "$work/scylla.log" | sed -E 's|.*/([A-Za-z]+\.java):\[([0-9]+).*\] (.*)|\1:\2 \3|' | sort -u | head -6 | paste -sd ';' -)"
+    # javac's "File.java:[12,5] message", kotlinc's "File.kt:12:5 message".
+    errors="$(grep -E "ERROR.*/cassandra/$m/.*\.(java|kt)" "$work/scylla.log" | sed -E -e 's|.*/([A-Za-z]+\.java):\[([0-9]+).*\] (.*)|\1:\2 \3|' -e 's|.*/([A-Za-z]+\.kt):([0-9]+):[0-9]+ (.*)|\1:\2 \3|' | sort -u | head -6 | paste -sd ';' - || true)"
     remaining="does not compile: ${errors:-see $work/scylla.log}"
   else
     remaining="$(failures "$work/scylla/cassandra/$m")"

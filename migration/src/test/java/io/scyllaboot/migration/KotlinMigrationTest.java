@@ -146,4 +146,38 @@ class KotlinMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void valueTerminalsOfTheFluentSelectBecomeTheNullableOnes() {
+    // Spring Data Cassandra's one()/first() are Optionals, oneValue()/firstValue() nullable;
+    // Scylla Boot's one()/first() are nullable.
+    rewriteRun(
+        kotlin(
+            """
+            package shop
+
+            import org.springframework.data.cassandra.core.CassandraOperations
+            import org.springframework.data.cassandra.core.query
+
+            class Bin(val sku: String)
+
+            class Bins(private val template: CassandraOperations) {
+                fun only(): Bin? = template.query<Bin>().oneValue()
+                fun any(): Bin? = template.query<Bin>().firstValue()
+            }
+            """,
+            """
+            package shop
+
+            import io.scyllaboot.spring.core.ScyllaOperations
+            import io.scyllaboot.spring.core.query
+
+            class Bin(val sku: String)
+
+            class Bins(private val template: ScyllaOperations) {
+                fun only(): Bin? = template.query<Bin>().one()
+                fun any(): Bin? = template.query<Bin>().first()
+            }
+            """));
+  }
 }
