@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The migration on code nobody here wrote: spring-data-examples' cassandra/example and
-# cassandra/reactive, at a pinned commit, run their own tests under Spring Data Cassandra, then a copy
+# The migration on code nobody here wrote: spring-data-examples' cassandra/example,
+# cassandra/reactive and cassandra/kotlin, at a pinned commit, run their own tests under Spring Data Cassandra, then a copy
 # is migrated by io.scyllaboot.migration.SpringDataCassandraToScyllaBoot (no hand edit), built
 # against Scylla Boot and tested again. Prints a markdown table (app, tests, pass under Spring Data
 # Cassandra, pass after the recipe, remaining failures). Not part of CI: it needs the network (or
@@ -11,7 +11,8 @@
 # Needs the plain local node with SASI on (scripts/cassandra-node.sh start). Variables:
 #   NODE_HOST (127.0.0.1), JAVA25_HOME (/usr/lib/jvm/temurin-25-jdk-amd64),
 #   PROVING_M2=/path: the local Maven repository to install this project's modules into and to
-#   build the examples with (default: Maven's own), EXAMPLES_GIT: where to clone from.
+#   build the examples with (default: Maven's own), EXAMPLES_GIT: where to clone from,
+#   PROVING_MODULES="kotlin": a space-separated subset of the modules (default: all three).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -31,7 +32,7 @@ if [[ -n "${PROVING_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$PROVING_M2")
 examples_args=(-Dspring-data-bom.version=2025.1.6 -Dmaven.test.failure.ignore=true -fae)
 sdc_timeouts="-Dspring.cassandra.request.timeout=30s -Dspring.cassandra.connection.connect-timeout=30s -Dspring.cassandra.connection.init-query-timeout=30s"
 scylla_timeouts="-Dscylla.request.timeout=30s -Dscylla.connection.connect-timeout=30s -Dscylla.connection.init-query-timeout=30s"
-modules=(example reactive)
+read -r -a modules <<< "${PROVING_MODULES:-example reactive kotlin}"
 
 echo "[proving-ground] installing the starter, test support and recipe into the local repository"
 mvn "${mvn_args[@]}" -q install -DskipTests -Dspotless.check.skip=true \
@@ -115,7 +116,8 @@ for m in "${modules[@]}"; do
   read -r tests passed_sdc < <(count "$work/sdc/cassandra/$m")
   read -r tests_after passed_after < <(count "$work/scylla/cassandra/$m")
   if [[ $tests_after == 0 ]]; then
-    errors="$(grep -E "ERROR.*/cassandra/$m/.*\.java" "$work/scylla.log" | sed -E 's|.*/([A-Za-z]+\.java):\[([0-9]+).*\] (.*)|\1:\2 \3|' | sort -u | head -6 | paste -sd ';' -)"
+    # javac's "File.java:[12,5] message", kotlinc's "File.kt:12:5 message".
+    errors="$(grep -E "ERROR.*/cassandra/$m/.*\.(java|kt)" "$work/scylla.log" | sed -E -e 's|.*/([A-Za-z]+\.java):\[([0-9]+).*\] (.*)|\1:\2 \3|' -e 's|.*/([A-Za-z]+\.kt):([0-9]+):[0-9]+ (.*)|\1:\2 \3|' | sort -u | head -6 | paste -sd ';' - || true)"
     remaining="does not compile: ${errors:-see $work/scylla.log}"
   else
     remaining="$(failures "$work/scylla/cassandra/$m")"

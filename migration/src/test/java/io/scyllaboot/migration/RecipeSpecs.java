@@ -1,6 +1,7 @@
 package io.scyllaboot.migration;
 
 import org.openrewrite.java.JavaParser;
+import org.openrewrite.kotlin.KotlinParser;
 import org.openrewrite.test.RecipeSpec;
 
 /**
@@ -17,5 +18,11 @@ final class RecipeSpecs {
     spec.recipeFromResources(RECIPE)
         .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()));
     CompiledAfter.register(spec);
+  }
+
+  /** The recipe on Kotlin sources, with the same class path. */
+  static void kotlinMigration(RecipeSpec spec) {
+    spec.recipeFromResources(RECIPE)
+        .parser(KotlinParser.builder().classpath(JavaParser.runtimeClasspath()));
   }
 }

@@ -99,6 +99,12 @@ inline fun <reified T : Any> ScyllaOperations.truncate() = truncate(T::class.jav
 inline fun <reified T : Any> FluentScyllaOperations.query(): ExecutableSelect<T> =
     query(T::class.java)
 
+/**
+ * The fluent select returning each row as [R] (an interface projection or a DTO, see
+ * [ExecutableSelect.as]): `template.query<Person>().asType<NameOnly>().all()`.
+ */
+inline fun <reified R : Any> ExecutableSelect<*>.asType(): ExecutableSelect<R> = `as`(R::class.java)
+
 /** The fluent insert of entity [T]. */
 inline fun <reified T : Any> FluentScyllaOperations.insert(): ExecutableInsert<T> =
     insert(T::class.java)

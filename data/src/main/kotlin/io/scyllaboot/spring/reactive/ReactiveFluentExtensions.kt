@@ -17,6 +17,9 @@ import kotlinx.coroutines.reactor.awaitSingleOrNull
 inline fun <reified T : Any> ReactiveFluentScyllaOperations.query(): ReactiveSelect<T> =
     query(T::class.java)
 
+/** The fluent select returning each row as [R] (see [ReactiveSelect.as]). */
+inline fun <reified R : Any> ReactiveSelect<*>.asType(): ReactiveSelect<R> = `as`(R::class.java)
+
 /** The fluent insert of entity [T]. */
 inline fun <reified T : Any> ReactiveFluentScyllaOperations.insert(): ReactiveInsert<T> =
     insert(T::class.java)

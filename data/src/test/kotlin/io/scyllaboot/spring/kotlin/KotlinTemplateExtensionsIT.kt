@@ -4,6 +4,7 @@ import io.scyllaboot.driver.testing.CassandraNodeExtension
 import io.scyllaboot.spring.TestKeyspaceExtension
 import io.scyllaboot.spring.core.AsyncScyllaTemplate
 import io.scyllaboot.spring.core.ScyllaTemplate
+import io.scyllaboot.spring.core.asType
 import io.scyllaboot.spring.core.count
 import io.scyllaboot.spring.core.delete
 import io.scyllaboot.spring.core.exists
@@ -28,6 +29,7 @@ import io.scyllaboot.spring.mapping.Table
 import io.scyllaboot.spring.reactive.ReactiveScyllaTemplate
 import io.scyllaboot.spring.reactive.allAndAwait
 import io.scyllaboot.spring.reactive.applyAndAwait
+import io.scyllaboot.spring.reactive.asType
 import io.scyllaboot.spring.reactive.awaitCount
 import io.scyllaboot.spring.reactive.awaitExists
 import io.scyllaboot.spring.reactive.awaitFirstOrNull
@@ -65,6 +67,11 @@ import org.springframework.dao.IncorrectResultSizeDataAccessException
 class KotlinTemplateExtensionsIT {
   @Table("kt_parts")
   data class Part(@PartitionKey val id: String, val name: String, val stock: Int = 0)
+
+  /** An interface projection, as Spring Data Cassandra's `asType<T>()` reads into. */
+  interface PartName {
+    fun getName(): String
+  }
 
   companion object {
     @JvmField @RegisterExtension val keyspace = TestKeyspaceExtension("kt_extensions")
@@ -190,5 +197,25 @@ class KotlinTemplateExtensionsIT {
                 .collectList()
                 .awaitSingle())
         .containsExactlyInAnyOrder("bolt", "nut", "gear")
+  }
+
+  @Test
+  fun `asType projects the fluent select onto the type argument`() = runBlocking<Unit> {
+    assertThat(
+            template
+                .query<Part>()
+                .asType<PartName>()
+                .matching(where("id").isEqualTo("nut"))
+                .one()
+                ?.getName())
+        .isEqualTo("Nut M6")
+    assertThat(
+            reactive
+                .query<Part>()
+                .asType<PartName>()
+                .matching(where("id").isEqualTo("bolt"))
+                .awaitOne()
+                .getName())
+        .isEqualTo("Bolt M6")
   }
 }
