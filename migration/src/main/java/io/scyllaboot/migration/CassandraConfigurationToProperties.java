@@ -101,6 +101,7 @@ public final class CassandraConfigurationToProperties extends Recipe {
         Map<String, String> found = new LinkedHashMap<>();
         List<String> scanned = new ArrayList<>();
         List<Statement> kept = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
         for (Statement member : nested.getBody().getStatements()) {
           if (!(member instanceof J.MethodDeclaration method) || !overrides(method)) {
             kept.add(member);
@@ -108,6 +109,7 @@ public final class CassandraConfigurationToProperties extends Recipe {
           }
           Expression returned = returned(method);
           String name = method.getSimpleName();
+          removed.add(name);
           if (returned == null) {
             return null;
           }
@@ -125,6 +127,9 @@ public final class CassandraConfigurationToProperties extends Recipe {
           if (!value.equals("${" + key + "}")) {
             found.put(key, value);
           }
+        }
+        if (callsInherited(kept, removed)) {
+          return null;
         }
         properties.putAll(found);
         J.ClassDeclaration result =
@@ -206,6 +211,39 @@ public final class CassandraConfigurationToProperties extends Recipe {
               .withKind(reindented.getPadding().getKind().withPrefix(Space.format(line)));
     }
     return reindented;
+  }
+
+  /**
+   * Whether a member kept calls one of the base class's methods, or an override being removed,
+   * without a receiver (or on this or super): that call would no longer compile.
+   */
+  private static boolean callsInherited(List<Statement> kept, List<String> removed) {
+    boolean[] found = {false};
+    JavaIsoVisitor<Integer> scan =
+        new JavaIsoVisitor<>() {
+          @Override
+          public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
+            boolean ownReceiver =
+                method.getSelect() == null
+                    || (method.getSelect() instanceof J.Identifier id
+                        && (id.getSimpleName().equals("this")
+                            || id.getSimpleName().equals("super")));
+            JavaType.Method type = method.getMethodType();
+            if (ownReceiver && removed.contains(method.getSimpleName())) {
+              found[0] = true;
+            }
+            if (ownReceiver
+                && type != null
+                && type.getDeclaringType()
+                    .getFullyQualifiedName()
+                    .startsWith("org.springframework.data.cassandra.config.")) {
+              found[0] = true;
+            }
+            return super.visitMethodInvocation(method, p);
+          }
+        };
+    kept.forEach(member -> scan.visit(member, 0));
+    return found[0];
   }
 
   private static J.Annotation springBootTest(J.ClassDeclaration classDecl) {

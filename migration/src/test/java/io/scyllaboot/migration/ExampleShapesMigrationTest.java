@@ -286,4 +286,43 @@ class ExampleShapesMigrationTest implements RewriteTest {
                       return after;
                     })));
   }
+
+  @Test
+  void aConfigurationClassWhoseBeanCallsAnInheritedSettingIsLeftMarked() {
+    rewriteRun(
+        spec -> spec.expectedCyclesThatMakeChanges(1),
+        java(
+            """
+            import org.springframework.boot.test.context.SpringBootTest;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
+            import org.springframework.data.cassandra.config.AbstractCassandraConfiguration;
+
+            @SpringBootTest
+            class BeanTest {
+
+              @Configuration
+              static class Config extends AbstractCassandraConfiguration {
+
+                @Override
+                public String getKeyspaceName() {
+                  return "shop";
+                }
+
+                @Bean
+                String keyspaceLabel() {
+                  return "keyspace " + getKeyspaceName();
+                }
+              }
+            }
+            """,
+            source ->
+                source.after(
+                    after -> {
+                      assertThat(after)
+                          .contains("Scylla Boot: no counterpart of AbstractCassandraConfiguration")
+                          .contains("public String getKeyspaceName()");
+                      return after;
+                    })));
+  }
 }
