@@ -25,6 +25,14 @@ public interface ScyllaAdminOperations {
   /** The keyspace as the server describes it, or empty when there is none of that name. */
   Optional<KeyspaceMetadata> getKeyspaceMetadata(String keyspace);
 
+  /**
+   * The keyspace the session was opened in, as Spring Data Cassandra's no-argument {@code
+   * getKeyspaceMetadata()} returns it.
+   *
+   * @throws IllegalStateException when the session has no keyspace or the server none of its name
+   */
+  KeyspaceMetadata getKeyspaceMetadata();
+
   /** The table as the server describes it, or empty when there is none. */
   Optional<TableMetadata> getTableMetadata(String keyspace, String table);
 

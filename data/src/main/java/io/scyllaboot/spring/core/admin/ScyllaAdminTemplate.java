@@ -72,6 +72,17 @@ public class ScyllaAdminTemplate implements ScyllaAdminOperations {
   }
 
   @Override
+  public KeyspaceMetadata getKeyspaceMetadata() {
+    String keyspace = session.keyspace();
+    if (keyspace == null) {
+      throw new IllegalStateException(
+          "The session has no keyspace: name one, getKeyspaceMetadata(keyspace)");
+    }
+    return getKeyspaceMetadata(keyspace)
+        .orElseThrow(() -> new IllegalStateException("No keyspace " + keyspace + " on the server"));
+  }
+
+  @Override
   public Optional<TableMetadata> getTableMetadata(String keyspace, String table) {
     return getKeyspaceMetadata(keyspace).flatMap(found -> found.table(table));
   }

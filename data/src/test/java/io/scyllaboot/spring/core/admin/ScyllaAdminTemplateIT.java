@@ -77,6 +77,14 @@ class ScyllaAdminTemplateIT {
   }
 
   @Test
+  void should_read_the_session_keyspace_without_naming_it_as_spring_data_cassandra_does() {
+    assertThat(entityAdmin.getKeyspaceMetadata().name()).isEqualTo(KEYSPACE);
+    assertThatThrownBy(() -> admin.getKeyspaceMetadata())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no keyspace");
+  }
+
+  @Test
   void should_create_alter_and_drop_a_table_seen_by_the_metadata_at_each_step() {
     admin.createTable(
         TableSpec.named(KEYSPACE, "orders")
