@@ -2,6 +2,7 @@ package io.scyllaboot.benchmarks;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,24 +57,33 @@ final class RatioCheck {
     return bounds;
   }
 
-  /** Checks every bound at every concurrency that ran, against the run's RESULT lines. */
+  /**
+   * Checks every bound at every concurrency at which either compared client ran that workload (the
+   * smoke pass runs the synchronous templates at another one), once with C=? if neither ran it.
+   */
   static List<Outcome> check(List<String> resultLines, List<Bound> bounds) {
-    Map<String, Map<String, String>> byKey = new HashMap<>();
-    List<String> concurrencies = new ArrayList<>();
+    Map<String, Map<String, String>> byKey = new LinkedHashMap<>(); // in the run's order
     for (String line : resultLines) {
       Map<String, String> fields = fields(line);
       byKey.put(
           fields.get("workload") + "|" + fields.get("client") + "|" + fields.get("concurrency"),
           fields);
-      if (!concurrencies.contains(fields.get("concurrency"))) {
-        concurrencies.add(fields.get("concurrency"));
-      }
-    }
-    if (concurrencies.isEmpty()) {
-      concurrencies.add("?");
     }
     List<Outcome> outcomes = new ArrayList<>();
     for (Bound bound : bounds) {
+      List<String> concurrencies = new ArrayList<>();
+      for (Map<String, String> fields : byKey.values()) {
+        boolean compared =
+            fields.get("client").equals(OURS) || fields.get("client").equals(Benchmark.BASELINE);
+        if (compared
+            && bound.workload().equals(fields.get("workload"))
+            && !concurrencies.contains(fields.get("concurrency"))) {
+          concurrencies.add(fields.get("concurrency"));
+        }
+      }
+      if (concurrencies.isEmpty()) {
+        concurrencies.add("?");
+      }
       for (String concurrency : concurrencies) {
         Map<String, String> ours = byKey.get(bound.workload() + "|" + OURS + "|" + concurrency);
         Map<String, String> apache =

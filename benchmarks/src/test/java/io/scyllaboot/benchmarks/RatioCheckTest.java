@@ -111,4 +111,19 @@ class RatioCheckTest {
     assertThat(outcomes).extracting(RatioCheck.Outcome::passed).containsExactly(true, false);
     assertThat(outcomes.get(1).line()).contains("C=100").contains("1.50x above");
   }
+
+  @Test
+  void ignoresConcurrenciesAtWhichNeitherCheckedClientRan() {
+    // the smoke pass runs the synchronous templates from 256 threads, the async clients at C=100
+    List<String> lines =
+        List.of(
+            result("select", "apache", 40, 5000).replace("concurrency=256", "concurrency=100"),
+            result("select", "scylla", 20, 1500).replace("concurrency=256", "concurrency=100"),
+            result("select", "scylla-template", 90, 2000),
+            result("select", "spring-data", 120, 6000));
+    List<RatioCheck.Outcome> outcomes = RatioCheck.check(lines, RatioCheck.parse("select.cpu=1.0"));
+
+    assertThat(outcomes).singleElement().matches(RatioCheck.Outcome::passed);
+    assertThat(outcomes.get(0).line()).contains("C=100");
+  }
 }
