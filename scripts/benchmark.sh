@@ -29,7 +29,9 @@
 # --concurrency 256, --clients scylla,apache, --workloads select-key, --ops 100000, --warmup 20000,
 # --jvm "-Xms1g -Xmx1g", --out FILE, --no-harness (no `harness` run, no "driver alloc" column),
 # --no-node-warmup; with --scylla also --nodes 2, --shards 2, --hop-us 5 (the busy-spin of a hop on
-# the owning shard). The table goes to benchmark-results/latest[-fake|-scylla][-quick].md.
+# the owning shard); --check-ratios insert.cpu=1.0,select.alloc=0.45 (CI's check: ours / Apache's
+# client CPU/op or allocation/op in this run under each bound, else a "RATIO CHECK FAILED" line and exit
+# code 3) with --check-ops N (the two checked clients run N operations after N of warm-up). The table goes to benchmark-results/latest[-fake|-scylla][-quick].md.
 #
 # The node is the one of scripts/cassandra-node.sh, so NODE_HOST, NODE_PORT, NODE_DIR, NODE_JMX_PORT select
 # another one, e.g. a node of the benchmark's own beside a node that tests are using:

@@ -56,6 +56,10 @@ final class BenchOptions {
     return options.containsKey(name);
   }
 
+  String get(String name) {
+    return options.get(name);
+  }
+
   long opsFor(Workload workload) {
     if (options.containsKey("ops")) {
       return Long.parseLong(options.get("ops"));
@@ -76,6 +80,32 @@ final class BenchOptions {
       return Long.parseLong(options.get("warmup"));
     }
     return quick ? 200 : Math.max(20_000, opsFor(workload) / 5);
+  }
+
+  /**
+   * The operations of one client's run: with {@code --check-ops N}, the two clients that {@code
+   * --check-ratios} compares run N operations after N of warm-up at the workloads it checks (a
+   * smoke pass's few hundred are too few for a CPU ratio: the JIT's compilations would be most of
+   * it), every other run as {@link #opsFor(Workload)} says.
+   */
+  long opsFor(Workload workload, String client) {
+    return checked(workload, client) ? checkOps() : opsFor(workload);
+  }
+
+  long warmupFor(Workload workload, String client) {
+    return checked(workload, client) ? checkOps() : warmupFor(workload);
+  }
+
+  private long checkOps() {
+    return Long.parseLong(options.get("check-ops"));
+  }
+
+  private boolean checked(Workload workload, String client) {
+    return options.containsKey("check-ops")
+        && options.containsKey("check-ratios")
+        && (client.equals(RatioCheck.OURS) || client.equals(Benchmark.BASELINE))
+        && RatioCheck.parse(options.get("check-ratios")).stream()
+            .anyMatch(bound -> bound.workload().equals(workload.label));
   }
 
   private List<String> list(String name, String defaults) {

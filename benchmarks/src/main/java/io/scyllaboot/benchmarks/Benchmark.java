@@ -34,7 +34,9 @@ import java.util.concurrent.CompletableFuture;
  * client, one round), {@code --rounds R}, {@code --concurrency 100,256,1024}, {@code --clients
  * a,b}, {@code --workloads insert,select,select-key}, {@code --ops N} (overrides the per-workload
  * defaults), {@code --warmup N}, {@code --sync-threads 256}, {@code --out FILE}, {@code --host H
- * --port P}, {@code --jvm "FLAGS"}.
+ * --port P}, {@code --jvm "FLAGS"}, {@code --check-ratios insert.cpu=1.0,select.alloc=0.6} (CI's
+ * check of ours against Apache's in this run: {@link RatioCheck}), {@code --check-ops N} (the two
+ * checked clients run N operations after N of warm-up at the checked workloads).
  */
 public final class Benchmark {
   static final List<String> ASYNC_CLIENTS =
@@ -80,11 +82,13 @@ public final class Benchmark {
 
   public static void main(String[] args) throws Exception {
     Benchmark benchmark = new Benchmark(BenchOptions.parse(args));
-    int failures = benchmark.run();
-    System.exit(failures == 0 ? 0 : 1);
+    System.exit(benchmark.run());
   }
 
+  /** 0, 1 if a client run failed, {@link RatioCheck#EXIT_RATIO} if a ratio broke its bound. */
   private int run() throws Exception {
+    List<RatioCheck.Bound> bounds =
+        options.has("check-ratios") ? RatioCheck.parse(options.get("check-ratios")) : List.of();
     int rounds = options.rounds();
     List<Integer> concurrencies = options.concurrencies();
     List<String> clients = options.clients();
@@ -145,8 +149,14 @@ public final class Benchmark {
     log.println("table written to " + path.toAbsolutePath());
     if (failures > 0) {
       log.println(failures + " client run(s) FAILED");
+      return 1;
     }
-    return failures;
+    boolean ratiosHeld = true;
+    for (RatioCheck.Outcome outcome : RatioCheck.check(resultLines, bounds)) {
+      log.println(outcome.line());
+      ratiosHeld &= outcome.passed();
+    }
+    return ratiosHeld ? 0 : RatioCheck.EXIT_RATIO;
   }
 
   /** Runs ours and the baseline once per workload, unmeasured: the node's JIT warms up. */
@@ -208,8 +218,8 @@ public final class Benchmark {
     if (workload == Workload.INSERT && table != null && !harness) {
       table.truncate();
     }
-    long ops = options.opsFor(workload);
-    long warmup = options.warmupFor(workload);
+    long ops = options.opsFor(workload, client);
+    long warmup = options.warmupFor(workload, client);
     if (scyllaCluster != null) {
       scyllaCluster.counters(); // zeroes them
     }
