@@ -271,6 +271,13 @@ class HostileServerIT {
             try {
               merged.putAll(
                   run.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+            } catch (ExecutionException e) {
+              if (driver.equals("ours")) {
+                throw e;
+              }
+              // The Apache driver's lanes are figures: one that fails (in CI once with the heap
+              // exhausted, its admin thread among the first to throw) is reported, not failed.
+              System.out.printf("[hostile-figure] %s failed: %s%n", lane.getKey(), e.getCause());
             } catch (TimeoutException e) {
               String stacks = stacksOf("hostile " + lane.getKey());
               if (driver.equals("ours")) {
