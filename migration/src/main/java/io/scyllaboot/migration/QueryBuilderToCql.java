@@ -1,6 +1,11 @@
 package io.scyllaboot.migration;
 
-import java.util.ArrayList;
+import static io.scyllaboot.migration.QueryBuilderChain.PACKAGE;
+import static io.scyllaboot.migration.QueryBuilderChain.QUERY_BUILDER;
+import static io.scyllaboot.migration.QueryBuilderChain.SELECTOR;
+import static io.scyllaboot.migration.QueryBuilderChain.render;
+import static io.scyllaboot.migration.QueryBuilderChain.renderBuilt;
+
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,6 +14,8 @@ import org.openrewrite.Recipe;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -21,13 +28,27 @@ import org.openrewrite.marker.Markers;
  * become the CQL text they render: {@code QueryBuilder.selectFrom("t").all().asCql()} becomes
  * {@code "SELECT * FROM t"}; likewise {@code column(..)}, {@code whereColumn(..).isEqualTo(..)},
  * {@code limit(n)}, {@code insertInto(..).value(..)}, {@code ifNotExists()}, {@code deleteFrom},
- * {@code truncate}. A chain kept in a {@code var} becomes its text, and the variable's {@code
- * asCql()} the variable. Other chains are left to the query builder's mark.
+ * {@code truncate}, JSON inserts and selects, functions of columns and literals. A chain kept in a
+ * {@code var} becomes its text, and the variable's {@code asCql()} the variable. A chain ending in
+ * {@code build()} becomes {@code SimpleStatement.newInstance(text)}, or the text alone where it is
+ * prepared (Scylla Boot prepares CQL text). Other chains are left to the query builder's mark.
  */
 public final class QueryBuilderToCql extends Recipe {
-  private static final String QUERY_BUILDER =
-      "com.datastax.oss.driver.api.querybuilder.QueryBuilder";
-  private static final String PACKAGE = "com.datastax.oss.driver.api.querybuilder";
+  private static final String SIMPLE_STATEMENT =
+      "com.datastax.oss.driver.api.core.cql.SimpleStatement";
+  private static final String SESSION = "com.datastax.oss.driver.api.core.session.Session";
+
+  /** The statement factory as the driver declares it, so the later renames match its calls. */
+  private static final JavaTemplate NEW_STATEMENT =
+      JavaTemplate.builder("SimpleStatement.newInstance(#{any(java.lang.String)})")
+          .imports(SIMPLE_STATEMENT)
+          .javaParser(
+              JavaParser.fromJavaVersion()
+                  .dependsOn(
+                      "package com.datastax.oss.driver.api.core.cql;"
+                          + " public interface SimpleStatement {"
+                          + " static SimpleStatement newInstance(String query) { return null; } }"))
+          .build();
 
   @Override
   public String getDisplayName() {
@@ -80,7 +101,7 @@ public final class QueryBuilderToCql extends Recipe {
                       if (cql == null) {
                         return v;
                       }
-                      maybeRemoveImport(QUERY_BUILDER);
+                      removeImports();
                       return v.withInitializer(text(cql, v.getInitializer()));
                     })
                 .toList());
@@ -88,11 +109,33 @@ public final class QueryBuilderToCql extends Recipe {
 
       @Override
       public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+        if (prepared(method)) {
+          String cql = renderBuilt(method.getArguments().get(0));
+          if (cql != null) {
+            removeImports();
+            return method.withArguments(List.of(text(cql, method.getArguments().get(0))));
+          }
+        }
         J result = super.visitMethodInvocation(method, ctx);
         if (!(result instanceof J.MethodInvocation visited)
-            || !"asCql".equals(visited.getSimpleName())
             || !visited.getArguments().stream().allMatch(a -> a instanceof J.Empty)) {
           return result;
+        }
+        if ("build".equals(visited.getSimpleName())) {
+          String cql = renderBuilt(visited);
+          if (cql == null) {
+            return visited;
+          }
+          removeImports();
+          maybeAddImport(SIMPLE_STATEMENT);
+          J.MethodInvocation statement =
+              NEW_STATEMENT.apply(
+                  updateCursor(visited), visited.getCoordinates().replace(), text(cql, visited));
+          // The template indents as a continuation; the chain's own line start is kept.
+          return statement.withPrefix(visited.getPrefix());
+        }
+        if (!"asCql".equals(visited.getSimpleName())) {
+          return visited;
         }
         if (visited.getSelect() instanceof J.Identifier id
             && textVariables.contains(id.getSimpleName())
@@ -104,10 +147,24 @@ public final class QueryBuilderToCql extends Recipe {
         if (cql == null) {
           return visited;
         }
-        maybeRemoveImport(QUERY_BUILDER);
+        removeImports();
         return text(cql, visited);
       }
+
+      private void removeImports() {
+        maybeRemoveImport(QUERY_BUILDER);
+        maybeRemoveImport(SELECTOR);
+      }
     };
+  }
+
+  /** {@code session.prepare(x)} or {@code prepareAsync(x)} of the driver's session. */
+  private static boolean prepared(J.MethodInvocation method) {
+    return ("prepare".equals(method.getSimpleName())
+            || "prepareAsync".equals(method.getSimpleName()))
+        && method.getArguments().size() == 1
+        && method.getMethodType() != null
+        && TypeUtils.isAssignableTo(SESSION, method.getMethodType().getDeclaringType());
   }
 
   /** A local variable declared with {@code var}, whose initializer may change type. */
@@ -125,202 +182,5 @@ public final class QueryBuilderToCql extends Recipe {
         source,
         null,
         JavaType.Primitive.String);
-  }
-
-  /** The CQL text of a query builder chain, or null when it is not one of the shapes handled. */
-  static String render(Expression expression) {
-    List<J.MethodInvocation> chain = new ArrayList<>();
-    Expression link = expression;
-    while (link instanceof J.MethodInvocation call) {
-      chain.add(0, call);
-      link = call.getSelect();
-      if (isQueryBuilderCall(call)) {
-        break;
-      }
-    }
-    if (chain.isEmpty() || !isQueryBuilderCall(chain.get(0))) {
-      return null;
-    }
-    for (J.MethodInvocation call : chain) {
-      if (call.getMethodType() == null
-          || !call.getMethodType().getDeclaringType().getFullyQualifiedName().startsWith(PACKAGE)) {
-        return null;
-      }
-    }
-    return new Rendering().render(chain);
-  }
-
-  private static boolean isQueryBuilderCall(J.MethodInvocation call) {
-    return call.getMethodType() != null
-        && TypeUtils.isOfClassType(call.getMethodType().getDeclaringType(), QUERY_BUILDER);
-  }
-
-  /** Walks a chain from its factory call; null at the first link it does not know. */
-  private static final class Rendering {
-    private String kind;
-    private String table;
-    private final List<String> columns = new ArrayList<>();
-    private final List<String> values = new ArrayList<>();
-    private final List<String> relations = new ArrayList<>();
-    private String pendingColumn;
-    private String suffix = "";
-
-    String render(List<J.MethodInvocation> chain) {
-      for (J.MethodInvocation call : chain) {
-        if (!apply(call.getSimpleName(), arguments(call))) {
-          return null;
-        }
-      }
-      if (pendingColumn != null || kind == null) {
-        return null;
-      }
-      String where = relations.isEmpty() ? "" : " WHERE " + String.join(" AND ", relations);
-      return switch (kind) {
-        case "SELECT" ->
-            columns.isEmpty()
-                ? null
-                : "SELECT " + String.join(",", columns) + " FROM " + table + where + suffix;
-        case "INSERT" ->
-            columns.isEmpty()
-                ? null
-                : "INSERT INTO "
-                    + table
-                    + " ("
-                    + String.join(",", columns)
-                    + ") VALUES ("
-                    + String.join(",", values)
-                    + ")"
-                    + suffix;
-        case "DELETE" -> relations.isEmpty() ? null : "DELETE FROM " + table + where + suffix;
-        case "TRUNCATE" -> "TRUNCATE " + table;
-        default -> null;
-      };
-    }
-
-    private boolean apply(String name, List<Expression> args) {
-      switch (name) {
-        case "selectFrom", "insertInto", "deleteFrom", "truncate" -> {
-          if (kind != null || (table = table(args)) == null) {
-            return false;
-          }
-          kind =
-              switch (name) {
-                case "selectFrom" -> "SELECT";
-                case "insertInto" -> "INSERT";
-                case "deleteFrom" -> "DELETE";
-                default -> "TRUNCATE";
-              };
-          return true;
-        }
-        case "all" -> {
-          columns.add("*");
-          return "SELECT".equals(kind) && args.isEmpty();
-        }
-        case "column", "columns" -> {
-          for (Expression arg : args) {
-            String column = string(arg);
-            if (column == null) {
-              return false;
-            }
-            columns.add(column);
-          }
-          return "SELECT".equals(kind) && !args.isEmpty();
-        }
-        case "value" -> {
-          String column = args.size() == 2 ? string(args.get(0)) : null;
-          String term = args.size() == 2 ? term(args.get(1)) : null;
-          columns.add(column);
-          values.add(term);
-          return "INSERT".equals(kind) && column != null && term != null;
-        }
-        case "whereColumn" -> {
-          pendingColumn = args.size() == 1 ? string(args.get(0)) : null;
-          return pendingColumn != null;
-        }
-        case "isEqualTo" -> {
-          String term = args.size() == 1 ? term(args.get(0)) : null;
-          if (pendingColumn == null || term == null) {
-            return false;
-          }
-          relations.add(pendingColumn + "=" + term);
-          pendingColumn = null;
-          return true;
-        }
-        case "limit" -> {
-          String limit = args.size() == 1 ? number(args.get(0)) : null;
-          suffix += " LIMIT " + limit;
-          return limit != null;
-        }
-        case "ifNotExists" -> {
-          suffix += " IF NOT EXISTS";
-          return "INSERT".equals(kind);
-        }
-        case "ifExists" -> {
-          suffix += " IF EXISTS";
-          return "DELETE".equals(kind);
-        }
-        case "allowFiltering" -> {
-          suffix += " ALLOW FILTERING";
-          return "SELECT".equals(kind);
-        }
-        default -> {
-          return false;
-        }
-      }
-    }
-
-    private static List<Expression> arguments(J.MethodInvocation call) {
-      return call.getArguments().stream().filter(a -> !(a instanceof J.Empty)).toList();
-    }
-
-    private static String table(List<Expression> args) {
-      if (args.size() == 1) {
-        return string(args.get(0));
-      }
-      if (args.size() == 2 && string(args.get(0)) != null && string(args.get(1)) != null) {
-        return string(args.get(0)) + "." + string(args.get(1));
-      }
-      return null;
-    }
-
-    private static String string(Expression arg) {
-      return arg instanceof J.Literal literal && literal.getValue() instanceof String s ? s : null;
-    }
-
-    private static String number(Expression arg) {
-      return arg instanceof J.Literal literal
-              && (literal.getValue() instanceof Integer || literal.getValue() instanceof Long)
-          ? literal.getValue().toString()
-          : null;
-    }
-
-    /** A literal(..) of a literal, or a bindMarker() / bindMarker("name"). */
-    private static String term(Expression arg) {
-      if (!(arg instanceof J.MethodInvocation call) || !isQueryBuilderCall(call)) {
-        return null;
-      }
-      List<Expression> args = arguments(call);
-      if ("bindMarker".equals(call.getSimpleName())) {
-        if (args.isEmpty()) {
-          return "?";
-        }
-        String name = args.size() == 1 ? string(args.get(0)) : null;
-        return name == null ? null : ":" + name;
-      }
-      if (!"literal".equals(call.getSimpleName())
-          || args.size() != 1
-          || !(args.get(0) instanceof J.Literal literal)
-          || literal.getValue() == null) {
-        return null;
-      }
-      Object value = literal.getValue();
-      if (value instanceof String s) {
-        return "'" + s.replace("'", "''") + "'";
-      }
-      if (value instanceof Number || value instanceof Boolean) {
-        return value.toString();
-      }
-      return null;
-    }
   }
 }

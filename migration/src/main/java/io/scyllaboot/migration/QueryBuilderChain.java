@@ -1,0 +1,314 @@
+package io.scyllaboot.migration;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.TypeUtils;
+
+/**
+ * Renders a DataStax query builder chain whose every value is a literal or a bind marker as the CQL
+ * text the query builder would produce; null for any link or argument it does not know, so that the
+ * chain is left to the query builder's mark.
+ */
+final class QueryBuilderChain {
+  static final String QUERY_BUILDER = "com.datastax.oss.driver.api.querybuilder.QueryBuilder";
+  static final String SELECTOR = "com.datastax.oss.driver.api.querybuilder.select.Selector";
+  static final String PACKAGE = "com.datastax.oss.driver.api.querybuilder";
+
+  private QueryBuilderChain() {}
+
+  /** The text of a chain such as {@code selectFrom("t").all()} (what {@code asCql()} returns). */
+  static String render(Expression expression) {
+    List<J.MethodInvocation> chain = links(expression);
+    return chain == null ? null : new Rendering().render(chain);
+  }
+
+  /** The text of a chain ending in {@code build()}, the statement the query builder makes. */
+  static String renderBuilt(Expression expression) {
+    if (!(expression instanceof J.MethodInvocation build)
+        || !"build".equals(build.getSimpleName())
+        || !arguments(build).isEmpty()
+        || build.getSelect() == null) {
+      return null;
+    }
+    return render(build.getSelect());
+  }
+
+  static boolean isQueryBuilderCall(J.MethodInvocation call) {
+    return call.getMethodType() != null
+        && TypeUtils.isOfClassType(call.getMethodType().getDeclaringType(), QUERY_BUILDER);
+  }
+
+  /** The chain's calls from its factory call on, or null when it is not a query builder chain. */
+  private static List<J.MethodInvocation> links(Expression expression) {
+    List<J.MethodInvocation> chain = new ArrayList<>();
+    Expression link = expression;
+    while (link instanceof J.MethodInvocation call) {
+      chain.add(0, call);
+      link = call.getSelect();
+      if (isQueryBuilderCall(call)) {
+        break;
+      }
+    }
+    if (chain.isEmpty() || !isQueryBuilderCall(chain.get(0))) {
+      return null;
+    }
+    for (J.MethodInvocation call : chain) {
+      if (call.getMethodType() == null
+          || !call.getMethodType().getDeclaringType().getFullyQualifiedName().startsWith(PACKAGE)) {
+        return null;
+      }
+    }
+    return chain;
+  }
+
+  private static List<Expression> arguments(J.MethodInvocation call) {
+    return call.getArguments().stream().filter(a -> !(a instanceof J.Empty)).toList();
+  }
+
+  /** Walks a chain from its factory call; null at the first link it does not know. */
+  private static final class Rendering {
+    private String kind;
+    private String table;
+    private boolean json;
+    private String jsonValue;
+    private final List<String> columns = new ArrayList<>();
+    private final List<String> values = new ArrayList<>();
+    private final List<String> relations = new ArrayList<>();
+    private String pendingColumn;
+    private String suffix = "";
+
+    String render(List<J.MethodInvocation> chain) {
+      for (J.MethodInvocation call : chain) {
+        if (!apply(call.getSimpleName(), arguments(call))) {
+          return null;
+        }
+      }
+      if (pendingColumn != null || kind == null) {
+        return null;
+      }
+      String where = relations.isEmpty() ? "" : " WHERE " + String.join(" AND ", relations);
+      return switch (kind) {
+        case "SELECT" ->
+            columns.isEmpty()
+                ? null
+                : "SELECT "
+                    + (json ? "JSON " : "")
+                    + String.join(",", columns)
+                    + " FROM "
+                    + table
+                    + where
+                    + suffix;
+        case "INSERT" -> insert();
+        case "DELETE" -> relations.isEmpty() ? null : "DELETE FROM " + table + where + suffix;
+        case "TRUNCATE" -> "TRUNCATE " + table;
+        default -> null;
+      };
+    }
+
+    private String insert() {
+      if (jsonValue != null) {
+        return columns.isEmpty() ? "INSERT INTO " + table + " JSON " + jsonValue + suffix : null;
+      }
+      if (columns.isEmpty()) {
+        return null;
+      }
+      return "INSERT INTO "
+          + table
+          + " ("
+          + String.join(",", columns)
+          + ") VALUES ("
+          + String.join(",", values)
+          + ")"
+          + suffix;
+    }
+
+    private boolean apply(String name, List<Expression> args) {
+      switch (name) {
+        case "selectFrom", "insertInto", "deleteFrom", "truncate" -> {
+          if (kind != null || (table = table(args)) == null) {
+            return false;
+          }
+          kind =
+              switch (name) {
+                case "selectFrom" -> "SELECT";
+                case "insertInto" -> "INSERT";
+                case "deleteFrom" -> "DELETE";
+                default -> "TRUNCATE";
+              };
+          return true;
+        }
+        case "all" -> {
+          columns.add("*");
+          return "SELECT".equals(kind) && args.isEmpty();
+        }
+        case "column", "columns" -> {
+          for (Expression arg : args) {
+            String column = string(arg);
+            if (column == null) {
+              return false;
+            }
+            columns.add(column);
+          }
+          return "SELECT".equals(kind) && !args.isEmpty();
+        }
+        case "function" -> {
+          String call = args.isEmpty() ? null : selectorFunction(args);
+          columns.add(call);
+          return "SELECT".equals(kind) && call != null;
+        }
+        case "as" -> {
+          String alias = args.size() == 1 ? string(args.get(0)) : null;
+          if (!"SELECT".equals(kind) || columns.isEmpty() || alias == null) {
+            return false;
+          }
+          columns.set(columns.size() - 1, columns.get(columns.size() - 1) + " AS " + alias);
+          return true;
+        }
+        case "json" -> {
+          if ("SELECT".equals(kind) && args.isEmpty() && columns.isEmpty()) {
+            json = true;
+            return true;
+          }
+          if (!"INSERT".equals(kind) || args.size() != 1 || !columns.isEmpty()) {
+            return false;
+          }
+          String text = string(args.get(0));
+          jsonValue = text != null ? quoted(text) : term(args.get(0));
+          return jsonValue != null;
+        }
+        case "value" -> {
+          String column = args.size() == 2 ? string(args.get(0)) : null;
+          String term = args.size() == 2 ? term(args.get(1)) : null;
+          columns.add(column);
+          values.add(term);
+          return "INSERT".equals(kind) && jsonValue == null && column != null && term != null;
+        }
+        case "whereColumn" -> {
+          pendingColumn = args.size() == 1 ? string(args.get(0)) : null;
+          return pendingColumn != null;
+        }
+        case "isEqualTo" -> {
+          String term = args.size() == 1 ? term(args.get(0)) : null;
+          if (pendingColumn == null || term == null) {
+            return false;
+          }
+          relations.add(pendingColumn + "=" + term);
+          pendingColumn = null;
+          return true;
+        }
+        case "limit" -> {
+          String limit = args.size() == 1 ? number(args.get(0)) : null;
+          suffix += " LIMIT " + limit;
+          return limit != null;
+        }
+        case "ifNotExists" -> {
+          suffix += " IF NOT EXISTS";
+          return "INSERT".equals(kind);
+        }
+        case "ifExists" -> {
+          suffix += " IF EXISTS";
+          return "DELETE".equals(kind);
+        }
+        case "allowFiltering" -> {
+          suffix += " ALLOW FILTERING";
+          return "SELECT".equals(kind);
+        }
+        default -> {
+          return false;
+        }
+      }
+    }
+
+    /** {@code function("toJson", Selector.column("c"))} on a select: {@code toJson(c)}. */
+    private static String selectorFunction(List<Expression> args) {
+      String function = string(args.get(0));
+      List<String> columns = new ArrayList<>();
+      for (Expression arg : args.subList(1, args.size())) {
+        if (!(arg instanceof J.MethodInvocation call)
+            || !"column".equals(call.getSimpleName())
+            || call.getMethodType() == null
+            || !TypeUtils.isOfClassType(call.getMethodType().getDeclaringType(), SELECTOR)
+            || arguments(call).size() != 1
+            || string(arguments(call).get(0)) == null) {
+          return null;
+        }
+        columns.add(string(arguments(call).get(0)));
+      }
+      return function == null ? null : function + "(" + String.join(",", columns) + ")";
+    }
+
+    private static String table(List<Expression> args) {
+      if (args.size() == 1) {
+        return string(args.get(0));
+      }
+      if (args.size() == 2 && string(args.get(0)) != null && string(args.get(1)) != null) {
+        return string(args.get(0)) + "." + string(args.get(1));
+      }
+      return null;
+    }
+
+    private static String string(Expression arg) {
+      return arg instanceof J.Literal literal && literal.getValue() instanceof String s ? s : null;
+    }
+
+    private static String quoted(String text) {
+      return "'" + text.replace("'", "''") + "'";
+    }
+
+    private static String number(Expression arg) {
+      return arg instanceof J.Literal literal
+              && (literal.getValue() instanceof Integer || literal.getValue() instanceof Long)
+          ? literal.getValue().toString()
+          : null;
+    }
+
+    /**
+     * A {@code literal(..)} of a literal, a {@code bindMarker()} / {@code bindMarker("name")}, or a
+     * {@code function("name", terms..)} of those.
+     */
+    private static String term(Expression arg) {
+      if (!(arg instanceof J.MethodInvocation call) || !isQueryBuilderCall(call)) {
+        return null;
+      }
+      List<Expression> args = arguments(call);
+      switch (call.getSimpleName()) {
+        case "bindMarker" -> {
+          if (args.isEmpty()) {
+            return "?";
+          }
+          String name = args.size() == 1 ? string(args.get(0)) : null;
+          return name == null ? null : ":" + name;
+        }
+        case "function" -> {
+          String function = args.isEmpty() ? null : string(args.get(0));
+          List<String> terms = new ArrayList<>();
+          for (Expression inner : args.subList(Math.min(1, args.size()), args.size())) {
+            String term = term(inner);
+            if (term == null) {
+              return null;
+            }
+            terms.add(term);
+          }
+          return function == null ? null : function + "(" + String.join(",", terms) + ")";
+        }
+        case "literal" -> {
+          if (args.size() != 1
+              || !(args.get(0) instanceof J.Literal literal)
+              || literal.getValue() == null) {
+            return null;
+          }
+          Object value = literal.getValue();
+          if (value instanceof String s) {
+            return quoted(s);
+          }
+          return value instanceof Number || value instanceof Boolean ? value.toString() : null;
+        }
+        default -> {
+          return null;
+        }
+      }
+    }
+  }
+}

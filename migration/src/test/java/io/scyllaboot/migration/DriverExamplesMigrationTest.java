@@ -1,0 +1,241 @@
+package io.scyllaboot.migration;
+
+import static org.openrewrite.java.Assertions.java;
+
+import org.junit.jupiter.api.Test;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
+
+/**
+ * The DataStax driver recipe alone (as {@code scripts/driver-api-proving-ground.sh} runs it) on the
+ * shapes of the Apache driver's own {@code examples} module: query builder chains built into
+ * statements and prepared, JSON inserts and selects, the session builder's constructor and the
+ * server errors' details.
+ */
+class DriverExamplesMigrationTest implements RewriteTest {
+
+  @Override
+  public void defaults(RecipeSpec spec) {
+    spec.recipeFromResources("io.scyllaboot.migration.DataStaxDriverToScyllaBoot")
+        .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()))
+        .afterTypeValidationOptions(TypeValidation.none());
+    CompiledAfter.register(spec);
+  }
+
+  @Test
+  void builtQueryBuilderChainIsPreparedAsItsText() {
+    rewriteRun(
+        java(
+            """
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import java.util.UUID;
+
+            class Inserts {
+              void insert(CqlSession session, UUID id) {
+                PreparedStatement pst =
+                    session.prepare(
+                        insertInto("examples", "tbl_sample_kv")
+                            .value("id", bindMarker("id"))
+                            .value("value", bindMarker("value"))
+                            .build());
+                session.execute(pst.bind().setUuid("id", id).setInt("value", 1));
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.PreparedStatement;
+
+            import java.util.Map;
+            import java.util.UUID;
+
+            class Inserts {
+              void insert(CqlSession session, UUID id) {
+                PreparedStatement pst =
+                    session.prepare(
+                        "INSERT INTO examples.tbl_sample_kv (id,value) VALUES (:id,:value)");
+                session.execute(pst.bind(Map.of("id", id, "value", 1)));
+              }
+            }
+            """));
+  }
+
+  @Test
+  void builtChainsBecomeSimpleStatementsOfTheirText() {
+    rewriteRun(
+        java(
+            """
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.bindMarker;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.function;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.literal;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import com.datastax.oss.driver.api.core.cql.Statement;
+            import com.datastax.oss.driver.api.querybuilder.select.Selector;
+
+            class Json {
+              void insert(CqlSession session) {
+                Statement stmt =
+                    insertInto("examples", "querybuilder_json")
+                        .json("{ \\"id\\": 1, \\"name\\": \\"Mouse\\" }")
+                        .build();
+                session.execute(stmt);
+                PreparedStatement pst =
+                    session.prepare(
+                        insertInto("examples", "querybuilder_json").json(bindMarker("payload")).build());
+                stmt =
+                    insertInto("examples", "querybuilder_json")
+                        .value("id", literal(3))
+                        .value("specs", function("fromJson", literal("{ \\"size\\": \\"24-inch\\" }")))
+                        .build();
+                session.execute(stmt);
+              }
+
+              String select(CqlSession session) {
+                Statement stmt =
+                    selectFrom("examples", "querybuilder_json")
+                        .json()
+                        .all()
+                        .whereColumn("id")
+                        .isEqualTo(literal(1))
+                        .build();
+                Row row = session.execute(stmt).one();
+                stmt =
+                    selectFrom("examples", "querybuilder_json")
+                        .column("id")
+                        .function("toJson", Selector.column("specs"))
+                        .as("json_specs")
+                        .whereColumn("id")
+                        .isEqualTo(literal(2))
+                        .build();
+                return row.getString("[json]") + session.execute(stmt).one().getString("json_specs");
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.PreparedStatement;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.cql.SimpleStatement;
+            import io.scyllaboot.driver.api.cql.Statement;
+
+            class Json {
+              void insert(CqlSession session) {
+                Statement stmt =
+                    SimpleStatement.of("INSERT INTO examples.querybuilder_json JSON '{ \\"id\\": 1, \\"name\\": \\"Mouse\\" }'");
+                session.execute(stmt);
+                PreparedStatement pst =
+                    session.prepare(
+                        "INSERT INTO examples.querybuilder_json JSON :payload");
+                stmt =
+                    SimpleStatement.of("INSERT INTO examples.querybuilder_json (id,specs) VALUES (3,fromJson('{ \\"size\\": \\"24-inch\\" }'))");
+                session.execute(stmt);
+              }
+
+              String select(CqlSession session) {
+                Statement stmt =
+                    SimpleStatement.of("SELECT JSON * FROM examples.querybuilder_json WHERE id=1");
+                Row row = session.execute(stmt).one();
+                stmt =
+                    SimpleStatement.of("SELECT id,toJson(specs) AS json_specs FROM examples.querybuilder_json WHERE id=2");
+                return row.getString("[json]") + session.execute(stmt).one().getString("json_specs");
+              }
+            }
+            """));
+  }
+
+  @Test
+  void sessionBuilderConstructorBecomesTheFactory() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+
+            class Main {
+              void run() {
+                try (CqlSession session = new CqlSessionBuilder().build()) {
+                  session.execute("SELECT release_version FROM system.local");
+                }
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+
+            class Main {
+              void run() {
+                try (CqlSession session = CqlSession.builder().build()) {
+                  session.execute("SELECT release_version FROM system.local");
+                }
+              }
+            }
+            """));
+  }
+
+  @Test
+  void serverErrorDetailsKeepTheirMeaning() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.ConsistencyLevel;
+            import com.datastax.oss.driver.api.core.servererrors.QueryConsistencyException;
+            import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
+            import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
+            import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+
+            class Downgrade {
+              int replicas(RuntimeException e) {
+                if (e instanceof UnavailableException) {
+                  UnavailableException unavailable = (UnavailableException) e;
+                  ConsistencyLevel level = unavailable.getConsistencyLevel();
+                  return unavailable.getAlive() + unavailable.getRequired() + level.hashCode();
+                }
+                if (e instanceof ReadTimeoutException) {
+                  ReadTimeoutException readTimeout = (ReadTimeoutException) e;
+                  return readTimeout.wasDataPresent() ? readTimeout.getReceived() : readTimeout.getBlockFor();
+                }
+                if (e instanceof WriteTimeoutException) {
+                  return ((WriteTimeoutException) e).getReceived();
+                }
+                return ((QueryConsistencyException) e).getBlockFor();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.ConsistencyLevel;
+            import io.scyllaboot.driver.api.error.QueryConsistencyException;
+            import io.scyllaboot.driver.api.error.ReadTimeoutException;
+            import io.scyllaboot.driver.api.error.UnavailableException;
+            import io.scyllaboot.driver.api.error.WriteTimeoutException;
+
+            class Downgrade {
+              int replicas(RuntimeException e) {
+                if (e instanceof UnavailableException) {
+                  UnavailableException unavailable = (UnavailableException) e;
+                  ConsistencyLevel level = unavailable.consistency();
+                  return unavailable.alive() + unavailable.required() + level.hashCode();
+                }
+                if (e instanceof ReadTimeoutException) {
+                  ReadTimeoutException readTimeout = (ReadTimeoutException) e;
+                  return readTimeout.dataPresent() ? readTimeout.received() : readTimeout.blockFor();
+                }
+                if (e instanceof WriteTimeoutException) {
+                  return ((WriteTimeoutException) e).received();
+                }
+                return ((QueryConsistencyException) e).blockFor();
+              }
+            }
+            """));
+  }
+}
