@@ -31,9 +31,9 @@ rm -rf "$work" && mkdir -p "$work"
 cd "$root"
 echo "[proving-ground] building driver-core and the recipe"
 mvn "${mvn_args[@]}" compile -pl driver-core,migration -Dspotless.check.skip=true
-mvn "${mvn_args[@]}" dependency:build-classpath -pl driver-core -Dmdep.includeScope=runtime \
+mvn "${mvn_args[@]}" dependency:build-classpath -pl driver-core -DincludeScope=runtime \
   -Dmdep.outputFile="$work/scylla.cp"
-mvn "${mvn_args[@]}" dependency:build-classpath -pl migration -Dmdep.includeScope=test \
+mvn "${mvn_args[@]}" dependency:build-classpath -pl migration -DincludeScope=test \
   -Dmdep.outputFile="$work/recipe.cp"
 echo "$root/driver-core/target/classes:$(cat "$work/scylla.cp")" > "$work/scylla.cp"
 

@@ -238,4 +238,57 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void tupleAndUdtValuesFromTheirTypes() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.data.TupleValue;
+            import com.datastax.oss.driver.api.core.data.UdtValue;
+            import com.datastax.oss.driver.api.core.type.DataTypes;
+            import com.datastax.oss.driver.api.core.type.TupleType;
+            import com.datastax.oss.driver.api.core.type.UserDefinedType;
+
+            class Values {
+              TupleValue tuple() {
+                // the tuple's metadata
+                TupleType coordinatesType = DataTypes.tupleOf(DataTypes.INT, DataTypes.INT);
+                return coordinatesType.newValue(12, 34);
+              }
+
+              UdtValue udt(CqlSession session) {
+                UserDefinedType coordinatesType =
+                    session
+                        .getMetadata()
+                        .getKeyspace("examples")
+                        .flatMap(ks -> ks.getUserDefinedType("coordinates"))
+                        .orElseThrow(IllegalStateException::new);
+                return coordinatesType.newValue(12, 34);
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
+            import io.scyllaboot.driver.api.type.TupleValue;
+            import io.scyllaboot.driver.api.type.UdtValue;
+
+            class Values {
+              TupleValue tuple() {
+                return TupleValue.of(12, 34);
+              }
+
+              UdtValue udt(CqlSession session) {
+                UserTypeMetadata coordinatesType =
+                    session
+                                .metadata().schema().keyspace("examples")
+                        .flatMap(ks -> ks.userType("coordinates"))
+                        .orElseThrow(IllegalStateException::new);
+                return coordinatesType.newValue(12, 34);
+              }
+            }
+            """));
+  }
 }

@@ -172,6 +172,7 @@ class ExampleShapesMigrationTest implements RewriteTest {
             """,
             """
             import io.scyllaboot.driver.api.metadata.KeyspaceMetadata;
+            import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
             import io.scyllaboot.driver.api.type.UdtValue;
             import io.scyllaboot.spring.core.admin.ScyllaAdminOperations;
 
