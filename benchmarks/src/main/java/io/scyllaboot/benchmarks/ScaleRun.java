@@ -112,9 +112,11 @@ public final class ScaleRun {
   private List<Integer> pointsOf(Axis axis) {
     List<Integer> points = axis.points;
     if (options.containsKey("points")) { // a re-run of some points
+      // Any cluster size may be asked for (e.g. --points 3,12,48 --shards 8); other axes keep
+      // their own points, which the report's charts are drawn for.
       return Arrays.stream(options.get("points").split(","))
           .map(Integer::parseInt)
-          .filter(points::contains)
+          .filter(x -> axis == Axis.NODES || points.contains(x))
           .toList();
     }
     return quick ? List.of(points.get(0), points.get(points.size() - 1)) : points;
