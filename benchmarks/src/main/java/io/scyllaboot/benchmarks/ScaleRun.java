@@ -21,10 +21,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * How cost grows with the work: runs our driver (raw async) and the Apache driver (async), each in
  * its own JVM, in turn at every point of every axis of {@link ScaleWork} against a fake ScyllaDB
- * cluster ({@link ScaleCluster}, its own JVM, one shard per node on 127.0.9.x:39142), then writes
- * the raw results as CSV ({@code scale.csv}: one line per client run, with the machine's load
- * average at its start), prints a table of the medians with our/Apache ratios, and draws the charts
- * ({@link ScaleCharts}).
+ * cluster ({@link ScaleCluster}, its own JVM, one shard per node unless --shards, on
+ * 127.0.9.x:39142), then writes the raw results as CSV ({@code scale.csv}: one line per client run,
+ * with the machine's load average at its start), prints a table of the medians with our/Apache
+ * ratios, and draws the charts ({@link ScaleCharts}).
  *
  * <p>Options: {@code --quick} (the ends of each axis, 0.5 s warm-up and 1 s measured per point),
  * {@code --axes concurrency,rows,...}, {@code --rounds R} (1), {@code --warmup S} (4), {@code
@@ -176,12 +176,13 @@ public final class ScaleRun {
             String.format(
                 Locale.ROOT,
                 "Scale run %s, %.1f min, %d round(s), %.1f s warm-up + %.1f s measured per client"
-                    + " and point, fake cluster of 1 shard per node, client JVM %s, %d cores",
+                    + " and point, fake cluster of %d shard(s) per node, client JVM %s, %d cores",
                 started,
                 (System.nanoTime() - t0) / 60e9,
                 rounds,
                 warmup,
                 seconds,
+                shards,
                 String.join(" ", jvmFlags),
                 Runtime.getRuntime().availableProcessors()));
     System.out.println();
