@@ -12,7 +12,8 @@
 #   NODE_HOST (127.0.0.1), JAVA25_HOME (/usr/lib/jvm/temurin-25-jdk-amd64),
 #   PROVING_M2=/path: the local Maven repository to install this project's modules into and to
 #   build the examples with (default: Maven's own), EXAMPLES_GIT: where to clone from,
-#   PROVING_MODULES="kotlin": a space-separated subset of the modules (default: all three).
+#   PROVING_MODULES="kotlin": a space-separated subset of the modules (default: all three),
+#   PROVING_WORK: the work directory, outside this repository (${TMPDIR:-/tmp}/scylla-boot-proving-ground).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,7 +25,9 @@ java25="${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
 recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
 coordinates=io.scyllaboot:scylla-boot-migration:0.1.0-SNAPSHOT
-work="$root/target/proving-ground"
+# Outside the repository: OpenRewrite leaves alone the files git ignores (this repository's target/),
+# so a copy under target/ would come out of the recipe unchanged.
+work="${PROVING_WORK:-${TMPDIR:-/tmp}/scylla-boot-proving-ground}"
 mvn_args=(-B -Dstyle.color=never)
 if [[ -n "${PROVING_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$PROVING_M2"); fi
 # Their Boot 4.0.0 parent asks for Spring Data 2025.1.0's modules; 2025.1.6 is the train this

@@ -8,13 +8,15 @@
 # <owner>+<name>/repo mirrors>) and a node (scripts/cassandra-node.sh start).
 #
 # What is changed in both copies before anything runs, and nothing else:
-#   - to Boot 4 (the demo only): the parent 2.7.1 becomes this project's Boot 4.0 and the
-#     spring.data.cassandra.* keys Boot 3 renamed become spring.cassandra.*;
+#   - to Boot 4: the demo's parent 2.7.1 becomes this project's Boot 4.0 (and the guide's 4.0.6, which
+#     the registry here does not serve, too), the spring.data.cassandra.* keys Boot 3 renamed become
+#     spring.cassandra.*;
 #   - the node instead of a Testcontainers container: each test class's container becomes a static
 #     block that replays the class's own init script on the node (ProvingNode, written here, on the
 #     DataStax driver API, so the recipe migrates it with the rest), the Testcontainers
 #     dependencies go, and the contact point is the node.
-# Variables: NODE_HOST (127.0.0.1), APPS_MIRROR, PROVING_M2 (a local Maven repository to use).
+# Variables: NODE_HOST (127.0.0.1), APPS_MIRROR, PROVING_M2 (a local Maven repository to use),
+# PUBLIC_APPS_WORK (the work directory, outside this repository; ${TMPDIR:-/tmp}/scylla-boot-public-apps).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,7 +26,8 @@ plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
 recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
 coordinates=io.scyllaboot:scylla-boot-migration:0.1.0-SNAPSHOT
 boot=$(sed -n 's|.*<spring-boot.version>\(4\.0\.[0-9]*\)</spring-boot.version>.*|\1|p' pom.xml | head -1)
-work="$root/target/public-apps-proving-ground"
+# Outside the repository: OpenRewrite leaves alone the files git ignores (this repository's target/).
+work="${PUBLIC_APPS_WORK:-${TMPDIR:-/tmp}/scylla-boot-public-apps}"
 mvn_args=(-B -Dstyle.color=never)
 if [[ -n "${PROVING_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$PROVING_M2"); fi
 # app name, repository, commit, directory of the Maven project inside it
@@ -46,8 +49,9 @@ import pathlib, re, sys
 app, boot, host = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 pom = app / "pom.xml"
 s = pom.read_text()
-s = re.sub(r"(<artifactId>spring-boot-starter-parent</artifactId>\s*<version>)2\.7\.\d+(</version>)",
-           rf"\g<1>{boot}\2", s)
+# Boot 2.7 to this project's Boot 4.0, and a 4.0 patch release the registry here does not serve (4.0.6) too.
+s = re.sub(r"(<artifactId>spring-boot-starter-parent</artifactId>\s*<version>)(2\.7|4\.0)\.\d+(</version>)",
+           rf"\g<1>{boot}\3", s)
 s = re.sub(r"\s*<dependency>\s*<groupId>org\.(testcontainers|springframework\.boot)</groupId>\s*"
            r"<artifactId>(testcontainers-[a-z-]+|cassandra|junit-jupiter|spring-boot-testcontainers|"
            r"spring-boot-docker-compose|testcontainers-bom)</artifactId>.*?</dependency>", "", s, flags=re.S)

@@ -143,4 +143,53 @@ class UnusedCounterpartsMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void springDataCassandrasExceptions_becomeTheSpringTypesTheyExtend_whichScyllaBootThrows() {
+    // spring-guides/gs-accessing-data-cassandra's test; a read timeout caught as the demo apps do.
+    rewriteRun(
+        java(
+            """
+            import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+            import org.springframework.data.cassandra.CassandraInvalidQueryException;
+            import org.springframework.data.cassandra.CassandraReadTimeoutException;
+
+            class Vets {
+              void refused(Runnable query) {
+                assertThatExceptionOfType(CassandraInvalidQueryException.class).isThrownBy(query::run);
+              }
+
+              boolean timedOut(Runnable query) {
+                try {
+                  query.run();
+                  return false;
+                } catch (CassandraReadTimeoutException e) {
+                  return true;
+                }
+              }
+            }
+            """,
+            """
+            import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+            import org.springframework.dao.InvalidDataAccessApiUsageException;
+            import org.springframework.dao.QueryTimeoutException;
+
+            class Vets {
+              void refused(Runnable query) {
+                assertThatExceptionOfType(InvalidDataAccessApiUsageException.class).isThrownBy(query::run);
+              }
+
+              boolean timedOut(Runnable query) {
+                try {
+                  query.run();
+                  return false;
+                } catch (QueryTimeoutException e) {
+                  return true;
+                }
+              }
+            }
+            """));
+  }
 }

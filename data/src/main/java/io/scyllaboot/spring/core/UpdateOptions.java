@@ -1,6 +1,7 @@
 package io.scyllaboot.spring.core;
 
 import io.scyllaboot.spring.core.query.Criteria;
+import io.scyllaboot.spring.core.query.Query;
 import io.scyllaboot.spring.mapping.ScyllaEntityConverter;
 import io.scyllaboot.spring.mapping.ScyllaPersistentEntity;
 import java.util.ArrayList;
@@ -93,6 +94,22 @@ public final class UpdateOptions extends WriteOptions {
      */
     public Builder ifCondition(Criteria criteria) {
       this.ifCriteria.add(Objects.requireNonNull(criteria, "criteria"));
+      return this;
+    }
+
+    /**
+     * Updates only if the row matches every criterion of this query, as Spring Data Cassandra's
+     * {@code ifCondition(Filter)} (a {@code Query} is one there); its sort, limit and columns have
+     * no meaning in a condition and are not read.
+     *
+     * @throws IllegalArgumentException if the query has no criteria
+     */
+    public Builder ifCondition(Query query) {
+      List<Criteria> criteria = Objects.requireNonNull(query, "query").getCriteria();
+      if (criteria.isEmpty()) {
+        throw new IllegalArgumentException("ifCondition(Query): the query has no criteria");
+      }
+      this.ifCriteria.addAll(criteria);
       return this;
     }
 

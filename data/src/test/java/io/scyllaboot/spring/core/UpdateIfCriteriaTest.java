@@ -69,6 +69,29 @@ class UpdateIfCriteriaTest {
   }
 
   @Test
+  void queryCondition_isItsCriteria_asSpringDataCassandrasIfConditionOfAFilter() {
+    // gavinklfong/spring-cassandra-demo: ifCondition(query(where(..).is(..))).
+    UpdateOptions options =
+        UpdateOptions.builder()
+            .ifCondition(
+                Query.query(Criteria.where("firstName").is("Ada"))
+                    .and(Criteria.where("level").is(Level.LOW)))
+            .build();
+
+    template.update(new Account("a1", "Ada", Level.HIGH), options);
+
+    assertThat(recording.prepared.get(recording.prepared.size() - 1))
+        .endsWith(" IF first_name = ? AND level = ?");
+  }
+
+  @Test
+  void queryCondition_withoutCriteria_isRefused() {
+    assertThatThrownBy(() -> UpdateOptions.builder().ifCondition(Query.empty()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no criteria");
+  }
+
+  @Test
   void criteriaCondition_excludesIfExists() {
     assertThatThrownBy(
             () ->
