@@ -12,7 +12,8 @@
 # points the apps' suites at another node (their set-up's own property, and the Spring apps' contact
 # point as a system property, which outranks their application.properties, under both prefixes).
 # Exits non-zero when a test that passes under Spring Data Cassandra fails after the recipe, unless
-# MIGRATION_STRICT=0 (then it only reports).
+# MIGRATION_STRICT=0 (then it only reports), and when the recipe changed nothing in a copy.
+# MIGRATION_WORK: the work directory, outside this repository (${TMPDIR:-/tmp}/scylla-boot-migration-check).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -20,7 +21,9 @@ cd "$root"
 plugin=org.openrewrite.maven:rewrite-maven-plugin:6.46.1
 recipe=io.scyllaboot.migration.SpringDataCassandraToScyllaBoot
 coordinates=io.scyllaboot:scylla-boot-migration:0.1.0-SNAPSHOT
-work="$root/migration/target/migration-check"
+# Outside the repository: OpenRewrite leaves alone the files git ignores, so a copy under this
+# repository's target/ came out of the recipe unchanged (and its tests passed as the original's did).
+work="${MIGRATION_WORK:-${TMPDIR:-/tmp}/scylla-boot-migration-check}"
 mvn_args=(-B -Dstyle.color=never)
 if [[ -n "${MIGRATION_M2:-}" ]]; then mvn_args+=("-Dmaven.repo.local=$MIGRATION_M2"); fi
 # The apps' test set-up reads its node's address from these (default 127.0.0.1).
@@ -87,6 +90,12 @@ check_app() {
   (cd "$after" && mvn "${mvn_args[@]}" "$plugin:run" -Drewrite.recipeArtifactCoordinates="$coordinates" \
     -Drewrite.activeRecipes="$recipe" > "$work/$app-recipe.log" 2>&1) || {
     echo "[migration] $app: the recipe failed, see $work/$app-recipe.log"; tail -20 "$work/$app-recipe.log"; }
+  # A recipe that changed nothing would test the original again: that is a failure of the check.
+  if diff -rq -x target "$app_dir" "$after" > /dev/null; then
+    echo "[migration] $app: the recipe changed nothing, see $work/$app-recipe.log"
+    echo "$app 0 0 0 1" > "$work/$app.row"
+    return
+  fi
   echo "[migration] $app: tests after the recipe, on Scylla Boot (the recipe took $((SECONDS - phase))s)"
   phase=$SECONDS
   (cd "$after" && mvn "${mvn_args[@]}" -q test -Dmaven.test.failure.ignore=true ${test_args[@]+"${test_args[@]}"} \

@@ -64,34 +64,9 @@ PY
 sed -i 's|CassandraContainer container = runTestcontainer();|if (System.getenv("CASSANDRA_HOST") != null) { System.setProperty("spring.cassandra.contact-points", System.getenv("CASSANDRA_HOST")); System.setProperty("spring.cassandra.port", "9042"); System.setProperty("spring.cassandra.local-datacenter", "datacenter1"); return new CassandraServer(System.getenv("CASSANDRA_HOST"), 9042, CassandraServer.RuntimeMode.REQUIRE_RUNNING_INSTANCE); }\n\t\t\t&|' \
   "$pristine/cassandra/util/src/main/java/example/springdata/cassandra/util/CassandraExtension.java"
 
-# "tests passed" of a module's surefire reports; "0 0" when nothing ran.
-count() {
-  python3 - "$1/target/surefire-reports" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
-tests = bad = 0
-for f in glob.glob(sys.argv[1] + "/TEST-*.xml"):
-    s = ET.parse(f).getroot()
-    tests += int(s.get("tests")); bad += int(s.get("failures")) + int(s.get("errors")) + int(s.get("skipped"))
-print(tests, tests - bad)
-PY
-}
-
-# The failing tests of a module ("Class.test: first line of the message"), '; '-separated.
-failures() {
-  python3 - "$1/target/surefire-reports" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
-out = []
-for f in sorted(glob.glob(sys.argv[1] + "/TEST-*.xml")):
-    for case in ET.parse(f).getroot().iter("testcase"):
-        for kind in ("failure", "error"):
-            el = case.find(kind)
-            if el is not None:
-                msg = (el.get("message") or el.get("type") or "").strip().splitlines()
-                name = case.get("name") or case.get("classname").rsplit(".", 1)[-1]
-                out.append(f"{case.get('classname').rsplit('.', 1)[-1]}.{name}: {(msg[0] if msg else '')[:100]}")
-print("; ".join(out))
-PY
-}
+# "tests passed" and the failing tests of a project's surefire reports.
+count() { python3 "$root/scripts/surefire-summary.py" count "$1"; }
+failures() { python3 "$root/scripts/surefire-summary.py" failures "$1"; }
 
 run_tests() { # dir log timeouts
   (cd "$1" && CASSANDRA_HOST="$host" JAVA_HOME="$java25" mvn "${mvn_args[@]}" "${examples_args[@]}" \

@@ -118,32 +118,9 @@ public final class ProvingNode {{
 PY
 }
 
-# "tests passed" of an app's surefire reports; "0 0" when nothing ran.
-count() {
-  python3 - "$1/target/surefire-reports" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
-tests = bad = 0
-for f in glob.glob(sys.argv[1] + "/TEST-*.xml"):
-    s = ET.parse(f).getroot()
-    tests += int(s.get("tests")); bad += int(s.get("failures")) + int(s.get("errors")) + int(s.get("skipped"))
-print(tests, tests - bad)
-PY
-}
-
-failures() {
-  python3 - "$1/target/surefire-reports" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
-out = []
-for f in sorted(glob.glob(sys.argv[1] + "/TEST-*.xml")):
-    for case in ET.parse(f).getroot().iter("testcase"):
-        for kind in ("failure", "error"):
-            el = case.find(kind)
-            if el is not None:
-                msg = (el.get("message") or el.get("type") or "").strip().splitlines()
-                out.append(f"{case.get('classname').rsplit('.', 1)[-1]}.{case.get('name')}: {(msg[0] if msg else '')[:100]}")
-print("; ".join(out))
-PY
-}
+# "tests passed" and the failing tests of a project's surefire reports.
+count() { python3 "$root/scripts/surefire-summary.py" count "$1"; }
+failures() { python3 "$root/scripts/surefire-summary.py" failures "$1"; }
 
 rows=()
 for entry in "${apps[@]}"; do
