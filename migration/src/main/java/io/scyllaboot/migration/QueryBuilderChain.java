@@ -2,6 +2,7 @@ package io.scyllaboot.migration;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.TypeUtils;
@@ -154,7 +155,7 @@ final class QueryBuilderChain {
           return "SELECT".equals(kind) && !args.isEmpty();
         }
         case "function" -> {
-          String call = args.isEmpty() ? null : selectorFunction(args);
+          String call = functionCall(args, Rendering::selectorColumn);
           columns.add(call);
           return "SELECT".equals(kind) && call != null;
         }
@@ -221,22 +222,34 @@ final class QueryBuilderChain {
       }
     }
 
-    /** {@code function("toJson", Selector.column("c"))} on a select: {@code toJson(c)}. */
-    private static String selectorFunction(List<Expression> args) {
-      String function = string(args.get(0));
-      List<String> columns = new ArrayList<>();
+    /** {@code Selector.column("c")}: {@code c}. */
+    private static String selectorColumn(Expression arg) {
+      if (!(arg instanceof J.MethodInvocation call)
+          || !"column".equals(call.getSimpleName())
+          || call.getMethodType() == null
+          || !TypeUtils.isOfClassType(call.getMethodType().getDeclaringType(), SELECTOR)
+          || arguments(call).size() != 1) {
+        return null;
+      }
+      return string(arguments(call).get(0));
+    }
+
+    /** {@code name(arguments..)} of a function call's arguments: its name, then its arguments. */
+    private static String functionCall(
+        List<Expression> args, Function<Expression, String> argument) {
+      String function = args.isEmpty() ? null : string(args.get(0));
+      if (function == null) {
+        return null;
+      }
+      List<String> rendered = new ArrayList<>();
       for (Expression arg : args.subList(1, args.size())) {
-        if (!(arg instanceof J.MethodInvocation call)
-            || !"column".equals(call.getSimpleName())
-            || call.getMethodType() == null
-            || !TypeUtils.isOfClassType(call.getMethodType().getDeclaringType(), SELECTOR)
-            || arguments(call).size() != 1
-            || string(arguments(call).get(0)) == null) {
+        String text = argument.apply(arg);
+        if (text == null) {
           return null;
         }
-        columns.add(string(arguments(call).get(0)));
+        rendered.add(text);
       }
-      return function == null ? null : function + "(" + String.join(",", columns) + ")";
+      return function + "(" + String.join(",", rendered) + ")";
     }
 
     private static String table(List<Expression> args) {
@@ -282,16 +295,7 @@ final class QueryBuilderChain {
           return name == null ? null : ":" + name;
         }
         case "function" -> {
-          String function = args.isEmpty() ? null : string(args.get(0));
-          List<String> terms = new ArrayList<>();
-          for (Expression inner : args.subList(Math.min(1, args.size()), args.size())) {
-            String term = term(inner);
-            if (term == null) {
-              return null;
-            }
-            terms.add(term);
-          }
-          return function == null ? null : function + "(" + String.join(",", terms) + ")";
+          return functionCall(args, Rendering::term);
         }
         case "literal" -> {
           if (args.size() != 1

@@ -3,10 +3,8 @@ package io.scyllaboot.migration;
 import static org.openrewrite.java.Assertions.java;
 
 import org.junit.jupiter.api.Test;
-import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
-import org.openrewrite.test.TypeValidation;
 
 /**
  * The DataStax driver 4.x API's calls, as the Apache driver's examples and applications use them.
@@ -15,13 +13,7 @@ class DataStaxDriverMigrationTest implements RewriteTest {
 
   @Override
   public void defaults(RecipeSpec spec) {
-    spec.recipeFromResources("io.scyllaboot.migration.DataStaxDriverToScyllaBoot")
-        .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()))
-        // Rewritten calls name Scylla Boot's types, which an application being migrated does not
-        // have on its class path yet: their attribution is incomplete by nature. That the output
-        // compiles is checked by javac instead (CompiledAfter).
-        .afterTypeValidationOptions(TypeValidation.none());
-    CompiledAfter.register(spec);
+    RecipeSpecs.driverMigration(spec);
   }
 
   @Test

@@ -3,10 +3,8 @@ package io.scyllaboot.migration;
 import static org.openrewrite.java.Assertions.java;
 
 import org.junit.jupiter.api.Test;
-import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
-import org.openrewrite.test.TypeValidation;
 
 /**
  * The DataStax driver recipe alone (as {@code scripts/driver-api-proving-ground.sh} runs it) on the
@@ -18,10 +16,7 @@ class DriverExamplesMigrationTest implements RewriteTest {
 
   @Override
   public void defaults(RecipeSpec spec) {
-    spec.recipeFromResources("io.scyllaboot.migration.DataStaxDriverToScyllaBoot")
-        .parser(JavaParser.fromJavaVersion().classpath(JavaParser.runtimeClasspath()))
-        .afterTypeValidationOptions(TypeValidation.none());
-    CompiledAfter.register(spec);
+    RecipeSpecs.driverMigration(spec);
   }
 
   @Test
