@@ -37,27 +37,50 @@ mvn "${mvn_args[@]}" dependency:build-classpath -pl migration -DincludeScope=tes
   -Dmdep.outputFile="$work/recipe.cp"
 echo "$root/driver-core/target/classes:$(cat "$work/scylla.cp")" > "$work/scylla.cp"
 
-# The Apache driver's class path, as the project's tests have it: core and query builder, the
-# annotations the examples use, Jackson.
-mkdir -p "$work/apache-deps"
-cat > "$work/apache-deps/pom.xml" <<EOF
+# The examples' own dependencies besides the driver (their pom's): both sides have them, as an
+# application keeps its other libraries when it switches drivers.
+deps_pom() { # artifactId, extra dependency lines
+  cat <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
-  <!-- The project's parent: its tests' versions of the driver's own dependencies (Netty, SLF4J). -->
-  <parent>
-    <groupId>io.scyllaboot</groupId><artifactId>scylla-boot-parent</artifactId><version>0.1.0-SNAPSHOT</version>
-    <relativePath>$root/pom.xml</relativePath>
-  </parent>
-  <artifactId>apache-deps</artifactId>
-  <dependencies>
-    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-core</artifactId><version>$apache_version</version></dependency>
-    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-query-builder</artifactId><version>$apache_version</version></dependency>
+  <!-- No parent: the versions the examples' own build would get. -->
+  <groupId>proving-ground</groupId><artifactId>$1</artifactId><version>1</version>
+  <dependencies>$2
     <dependency><groupId>com.github.spotbugs</groupId><artifactId>spotbugs-annotations</artifactId><version>4.0.2</version></dependency>
     <dependency><groupId>com.fasterxml.jackson.core</groupId><artifactId>jackson-databind</artifactId><version>2.17.2</version></dependency>
+    <dependency><groupId>javax.json</groupId><artifactId>javax.json-api</artifactId><version>1.1.4</version></dependency>
+    <dependency><groupId>org.glassfish</groupId><artifactId>javax.json</artifactId><version>1.1.4</version></dependency>
+    <dependency><groupId>javax.ws.rs</groupId><artifactId>javax.ws.rs-api</artifactId><version>2.1.1</version></dependency>
+    <dependency><groupId>org.glassfish.jersey.core</groupId><artifactId>jersey-server</artifactId><version>2.31</version></dependency>
+    <dependency><groupId>org.glassfish.jersey.media</groupId><artifactId>jersey-media-json-jackson</artifactId><version>2.31</version></dependency>
+    <dependency><groupId>org.glassfish.jersey.containers</groupId><artifactId>jersey-container-jdk-http</artifactId><version>2.31</version></dependency>
+    <dependency><groupId>org.glassfish.jersey.inject</groupId><artifactId>jersey-hk2</artifactId><version>2.31</version></dependency>
+    <dependency><groupId>org.glassfish.hk2</groupId><artifactId>hk2-api</artifactId><version>2.5.0</version></dependency>
+    <dependency><groupId>javax.inject</groupId><artifactId>javax.inject</artifactId><version>1</version></dependency>
+    <dependency><groupId>javax.annotation</groupId><artifactId>javax.annotation-api</artifactId><version>1.3.2</version></dependency>
+    <dependency><groupId>at.favre.lib</groupId><artifactId>bcrypt</artifactId><version>0.8.0</version></dependency>
+    <dependency><groupId>io.projectreactor</groupId><artifactId>reactor-core</artifactId><version>3.8.0</version></dependency>
   </dependencies>
 </project>
 EOF
-(cd "$work/apache-deps" && mvn "${mvn_args[@]}" dependency:build-classpath -Dmdep.outputFile="$work/apache.cp")
+}
+apache_driver="
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-core</artifactId><version>$apache_version</version></dependency>
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-query-builder</artifactId><version>$apache_version</version></dependency>
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-mapper-runtime</artifactId><version>$apache_version</version></dependency>"
+processor="$apache_driver
+    <dependency><groupId>org.apache.cassandra</groupId><artifactId>java-driver-mapper-processor</artifactId><version>$apache_version</version></dependency>"
+mkdir -p "$work/apache-deps" "$work/other-deps" "$work/mapper-processor"
+deps_pom apache-deps "$apache_driver" > "$work/apache-deps/pom.xml"
+deps_pom other-deps "" > "$work/other-deps/pom.xml"
+# The Apache side compiles the mapper's examples with its annotation processor, as their build does.
+deps_pom mapper-processor "$processor" > "$work/mapper-processor/pom.xml"
+for deps in apache-deps other-deps mapper-processor; do
+  # Online (not -o): the first run downloads what the local repository lacks.
+  (cd "$work/$deps" && mvn -B -q dependency:build-classpath -Dmdep.outputFile="$work/$deps.cp")
+done
+cp "$work/apache-deps.cp" "$work/apache.cp"
+echo "$(cat "$work/scylla.cp"):$(cat "$work/other-deps.cp")" > "$work/scylla.cp"
 
 # Two copies, the same connection edit in both.
 for side in apache scylla; do
@@ -114,8 +137,10 @@ compile() {
   cp "$examples/src/main/resources/cassandra_logo.png" "$work/$side/classes/"
   find "$work/$side/src/main/java" -name '*.java' > "$work/$side/files.txt"
   total=$(wc -l < "$work/$side/files.txt")
-  # -proc:none: the mapper examples need the Apache mapper's annotation processor (not on the path).
-  javac -proc:none -nowarn -Xmaxerrs 100000 -encoding UTF-8 -d "$work/$side/classes" -cp "$cp" \
+  # The Apache side runs the mapper's annotation processor (the mapper examples need its code).
+  local processing=(-proc:none)
+  [[ $side == apache ]] && processing=(-processorpath "$(cat "$work/mapper-processor.cp")")
+  javac "${processing[@]}" -nowarn -Xmaxerrs 100000 -encoding UTF-8 -d "$work/$side/classes" -cp "$cp" \
     @"$work/$side/files.txt" > "$work/$side/javac.log" 2>&1 || true
   grep -oE '^[^ ]+\.java:[0-9]+: error' "$work/$side/javac.log" | sed 's/:[0-9]*: error//' | sort -u \
     > "$work/$side/broken.txt" || true
