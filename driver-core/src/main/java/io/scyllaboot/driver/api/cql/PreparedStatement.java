@@ -28,7 +28,9 @@ public interface PreparedStatement {
 
   /**
    * Binds positional values, one per marker. Each value must fit its marker's CQL type; {@code
-   * null} writes a null and {@link Unset#VALUE} leaves the column untouched.
+   * null} writes a null and {@link Unset#VALUE} leaves the column untouched. With no values at all,
+   * every marker is left unset, to be set one by one with {@link BoundStatement#set(String,
+   * Object)}.
    *
    * @throws io.scyllaboot.driver.api.error.InvalidBindValueException if the count is wrong or a
    *     value does not fit its marker; the message names the marker, its CQL type and the Java type

@@ -21,6 +21,12 @@ final class Binder {
 
   static CodecValues bindPositional(
       String query, ColumnDefinitions variables, TypeCodec<?>[] codecs, Object[] values) {
+    if (values.length == 0) {
+      // bind() then set(..) one by one, as the DataStax driver's users write it.
+      Object[] unset = new Object[variables.size()];
+      java.util.Arrays.fill(unset, Unset.VALUE);
+      return new CodecValues(codecs, unset);
+    }
     if (values.length != variables.size()) {
       throw new InvalidBindValueException(
           "'"
@@ -54,16 +60,57 @@ final class Binder {
         }
       }
       if (!found) {
-        throw new InvalidBindValueException(
-            "'"
-                + query
-                + "' has no bind marker named '"
-                + name
-                + "'; markers are "
-                + names(variables));
+        throw noMarkerNamed(query, variables, name);
       }
     }
     return new CodecValues(codecs, values);
+  }
+
+  /** The values with the marker at {@code index} bound to {@code value}; the input is unchanged. */
+  static CodecValues set(
+      String query,
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      CodecValues bound,
+      int index,
+      Object value) {
+    if (index < 0 || index >= variables.size()) {
+      throw new InvalidBindValueException(
+          "'" + query + "' has " + variables.size() + " bind markers: no marker " + index);
+    }
+    check(variables, codecs, index, value);
+    Object[] values = bound.copyValues();
+    values[index] = value;
+    return new CodecValues(codecs, values);
+  }
+
+  /** The values with every marker named {@code name} bound to {@code value}. */
+  static CodecValues set(
+      String query,
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      CodecValues bound,
+      String name,
+      Object value) {
+    Object[] values = bound.copyValues();
+    boolean found = false;
+    for (int i = 0; i < variables.size(); i++) {
+      if (matches(variables.get(i).name(), name)) {
+        check(variables, codecs, i, value);
+        values[i] = value;
+        found = true;
+      }
+    }
+    if (!found) {
+      throw noMarkerNamed(query, variables, name);
+    }
+    return new CodecValues(codecs, values);
+  }
+
+  private static InvalidBindValueException noMarkerNamed(
+      String query, ColumnDefinitions variables, String name) {
+    return new InvalidBindValueException(
+        "'" + query + "' has no bind marker named '" + name + "'; markers are " + names(variables));
   }
 
   private static boolean matches(String marker, String name) {

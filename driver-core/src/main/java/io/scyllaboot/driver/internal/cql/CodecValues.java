@@ -63,6 +63,10 @@ final class CodecValues implements Values {
     }
   }
 
+  Object[] copyValues() {
+    return values.clone();
+  }
+
   Object value(int index) {
     return values[index];
   }

@@ -33,6 +33,16 @@ public final class DefaultBoundStatement implements BoundStatement {
   }
 
   @Override
+  public BoundStatement set(int index, Object value) {
+    return new DefaultBoundStatement(prepared, prepared.set(values, index, value), options);
+  }
+
+  @Override
+  public BoundStatement set(String name, Object value) {
+    return new DefaultBoundStatement(prepared, prepared.set(values, name, value), options);
+  }
+
+  @Override
   public StatementOptions options() {
     return options;
   }

@@ -171,6 +171,14 @@ public final class DefaultPreparedStatement implements PreparedStatement {
         StatementOptions.DEFAULTS);
   }
 
+  CodecValues set(CodecValues bound, int index, Object value) {
+    return Binder.set(query, variables, variableCodecs, bound, index, value);
+  }
+
+  CodecValues set(CodecValues bound, String name, Object value) {
+    return Binder.set(query, variables, variableCodecs, bound, name, value);
+  }
+
   @Override
   public String toString() {
     return "PreparedStatement[" + query + "]";
