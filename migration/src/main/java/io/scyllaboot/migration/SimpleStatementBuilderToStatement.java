@@ -21,7 +21,9 @@ import org.openrewrite.java.tree.TypeUtils;
  */
 public final class SimpleStatementBuilderToStatement extends Recipe {
   private static final String DRIVER = "com.datastax.oss.driver.api.core.cql.";
-  private static final Map<String, String> SETTERS =
+
+  /** A statement builder's setters and the statement methods that replace them. */
+  static final Map<String, String> SETTERS =
       Map.of(
           "setPageSize", "withPageSize",
           "setConsistencyLevel", "withConsistency",

@@ -286,4 +286,67 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void valuesSetOneByOneOnAVariableOrABuilder() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.BoundStatement;
+            import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import com.datastax.oss.driver.api.core.cql.ResultSet;
+            import java.nio.ByteBuffer;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Blobs {
+              void insert(CqlSession session, PreparedStatement prepared, ByteBuffer buffer) {
+                BoundStatement boundStatement = prepared.bind();
+                boundStatement = boundStatement.setInt("k", 1);
+                boundStatement = boundStatement.setByteBuffer("b", buffer);
+                boundStatement = boundStatement.set("tags", List.of("a"), List.class);
+                boundStatement = boundStatement.setToNull("c").unset("d");
+                session.execute(boundStatement);
+              }
+
+              ResultSet page(CqlSession session, PreparedStatement videosByUser, UUID userid, int size) {
+                BoundStatementBuilder statementBuilder =
+                    videosByUser.boundStatementBuilder(userid).setPageSize(size);
+                statementBuilder.setInt("limit", 10);
+                return session.execute(statementBuilder.build());
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.BoundStatement;
+            import io.scyllaboot.driver.api.cql.PreparedStatement;
+            import io.scyllaboot.driver.api.cql.ResultSet;
+            import io.scyllaboot.driver.api.cql.Unset;
+
+            import java.nio.ByteBuffer;
+            import java.util.List;
+            import java.util.UUID;
+
+            class Blobs {
+              void insert(CqlSession session, PreparedStatement prepared, ByteBuffer buffer) {
+                BoundStatement boundStatement = prepared.bind();
+                boundStatement = boundStatement.set("k", 1);
+                boundStatement = boundStatement.set("b", buffer);
+                boundStatement = boundStatement.set("tags", List.of("a"));
+                boundStatement = boundStatement.set("c", null).set("d", Unset.VALUE);
+                session.execute(boundStatement);
+              }
+
+              ResultSet page(CqlSession session, PreparedStatement videosByUser, UUID userid, int size) {
+                BoundStatement statementBuilder =
+                    videosByUser.bind(userid).withPageSize(size);
+                statementBuilder = statementBuilder.set("limit", 10);
+                return session.execute(statementBuilder);
+              }
+            }
+            """));
+  }
 }

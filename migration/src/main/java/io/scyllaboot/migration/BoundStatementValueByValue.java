@@ -1,0 +1,146 @@
+package io.scyllaboot.migration;
+
+import java.util.List;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.AddImport;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.TypeUtils;
+
+/**
+ * Values set one by one, where {@link BindValuesInOneCall} cannot fold a chain: Scylla Boot's bound
+ * statement has {@code set(index|name, value)}, returning a copy as the DataStax driver's setters
+ * do. {@code bound.setString("k", v)} becomes {@code bound.set("k", v)} ({@code set(k, v,
+ * Type.class)} too, {@code setToNull(k)} becomes {@code set(k, null)}, {@code unset(k)} {@code
+ * set(k, Unset.VALUE)}). A {@code BoundStatementBuilder} becomes the bound statement itself: {@code
+ * prepared.boundStatementBuilder(..)} is {@code prepared.bind(..)}, its {@code build()} goes, and a
+ * call on a builder variable whose result was dropped (the builder mutated itself) is assigned back
+ * to the variable: {@code builder.setInt("k", 1);} becomes {@code builder = builder.set("k", 1);}.
+ */
+public final class BoundStatementValueByValue extends Recipe {
+  private static final String CQL = "com.datastax.oss.driver.api.core.cql.";
+  private static final String BOUND = CQL + "BoundStatement";
+  private static final String BUILDER = CQL + "BoundStatementBuilder";
+  private static final String SETTABLE = "com.datastax.oss.driver.api.core.data.Settable";
+  private static final JavaType.FullyQualified OURS =
+      JavaType.ShallowClass.build("io.scyllaboot.driver.api.cql.BoundStatement");
+  private static final String UNSET = "io.scyllaboot.driver.api.cql.Unset";
+
+  @Override
+  public String getDisplayName() {
+    return "Set a bound statement's values one by one with set(..)";
+  }
+
+  @Override
+  public String getDescription() {
+    return "`bound.setString(\"k\", v)` becomes `bound.set(\"k\", v)`; a BoundStatementBuilder"
+        + " becomes the bound statement it builds.";
+  }
+
+  @Override
+  public TreeVisitor<?, ExecutionContext> getVisitor() {
+    return new JavaVisitor<>() {
+      @Override
+      public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+        J visited = super.visitMethodInvocation(method, ctx);
+        if (!(visited instanceof J.MethodInvocation call)) {
+          return visited;
+        }
+        if (isBuilderBuild(call)) {
+          return call.getSelect().withPrefix(call.getPrefix());
+        }
+        J.MethodInvocation converted = call;
+        if (isOn(call, "com.datastax.oss.driver.api.core.cql.PreparedStatement")
+            && call.getSimpleName().equals("boundStatementBuilder")) {
+          converted = call.withName(call.getName().withSimpleName("bind"));
+        } else if (isValueSetter(call)) {
+          converted = toSet(call);
+        } else if (isOn(call, BUILDER)
+            && SimpleStatementBuilderToStatement.SETTERS.containsKey(call.getSimpleName())) {
+          converted =
+              call.withName(
+                  call.getName()
+                      .withSimpleName(
+                          SimpleStatementBuilderToStatement.SETTERS.get(call.getSimpleName())));
+        }
+        return assignedBack(call, converted);
+      }
+
+      /** {@code setX(k, v)}, {@code set(k, v, type)}, {@code setToNull(k)}, {@code unset(k)}. */
+      private J.MethodInvocation toSet(J.MethodInvocation setter) {
+        List<Expression> arguments = setter.getArguments();
+        Expression key = arguments.get(0);
+        J.MethodInvocation set;
+        if (arguments.size() == 1) {
+          boolean unset = setter.getSimpleName().equals("unset");
+          if (unset) {
+            doAfterVisit(new AddImport<>(UNSET, null, false));
+          }
+          set =
+              JavaTemplate.builder(
+                      unset
+                          ? "#{any()}.set(#{any()}, Unset.VALUE)"
+                          : "#{any()}.set(#{any()}, null)")
+                  .imports(UNSET)
+                  .build()
+                  .apply(getCursor(), setter.getCoordinates().replace(), setter.getSelect(), key);
+        } else {
+          set =
+              setter
+                  .withName(setter.getName().withSimpleName("set"))
+                  .withArguments(List.of(key, arguments.get(1)));
+        }
+        JavaType.Method type = setter.getMethodType();
+        return set.withMethodType(
+            type == null ? null : type.withName("set").withDeclaringType(OURS));
+      }
+
+      /** A builder that mutated itself: the copy its call returns goes back into the variable. */
+      private J assignedBack(J.MethodInvocation original, J.MethodInvocation converted) {
+        if (!(original.getSelect() instanceof J.Identifier variable)
+            || !TypeUtils.isAssignableTo(BUILDER, variable.getType())
+            || !TypeUtils.isAssignableTo(BUILDER, original.getType())
+            || !(getCursor().getParentTreeCursor().getValue() instanceof J.Block)) {
+          return converted;
+        }
+        J.Assignment assignment =
+            JavaTemplate.builder(variable.getSimpleName() + " = #{any()}")
+                .contextSensitive()
+                .build()
+                .apply(
+                    getCursor(),
+                    original.getCoordinates().replace(),
+                    converted.withPrefix(Space.EMPTY));
+        return assignment.withPrefix(original.getPrefix());
+      }
+
+      private boolean isBuilderBuild(J.MethodInvocation call) {
+        return call.getSimpleName().equals("build")
+            && call.getArguments().stream().allMatch(J.Empty.class::isInstance)
+            && isOn(call, BUILDER);
+      }
+
+      private boolean isValueSetter(J.MethodInvocation call) {
+        JavaType.Method type = call.getMethodType();
+        String name = call.getSimpleName();
+        String declaring = type == null ? "" : type.getDeclaringType().getFullyQualifiedName();
+        return (declaring.startsWith(SETTABLE) && name.startsWith("set")
+                || declaring.equals(CQL + "Bindable") && name.equals("unset"))
+            && !name.equals("setBytesUnsafe")
+            && !call.getArguments().isEmpty()
+            && (isOn(call, BOUND) || isOn(call, BUILDER));
+      }
+
+      private boolean isOn(J.MethodInvocation call, String type) {
+        return call.getSelect() != null
+            && TypeUtils.isAssignableTo(type, call.getSelect().getType());
+      }
+    };
+  }
+}
