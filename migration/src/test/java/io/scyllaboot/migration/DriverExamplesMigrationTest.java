@@ -297,12 +297,16 @@ class DriverExamplesMigrationTest implements RewriteTest {
             import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
             import com.datastax.oss.driver.api.core.cql.PreparedStatement;
             import com.datastax.oss.driver.api.core.cql.ResultSet;
+            import com.datastax.oss.driver.api.core.data.ByteUtils;
+            import com.datastax.oss.protocol.internal.util.Bytes;
             import java.nio.ByteBuffer;
             import java.util.List;
             import java.util.UUID;
 
             class Blobs {
               void insert(CqlSession session, PreparedStatement prepared, ByteBuffer buffer) {
+                byte[] array = ByteUtils.getArray(ByteUtils.fromHexString("0xff"));
+                String hex = Bytes.toHexString(array);
                 BoundStatement boundStatement = prepared.bind();
                 boundStatement = boundStatement.setInt("k", 1);
                 boundStatement = boundStatement.setByteBuffer("b", buffer);
@@ -325,6 +329,7 @@ class DriverExamplesMigrationTest implements RewriteTest {
             import io.scyllaboot.driver.api.cql.PreparedStatement;
             import io.scyllaboot.driver.api.cql.ResultSet;
             import io.scyllaboot.driver.api.cql.Unset;
+            import io.scyllaboot.driver.api.type.ByteUtils;
 
             import java.nio.ByteBuffer;
             import java.util.List;
@@ -332,6 +337,8 @@ class DriverExamplesMigrationTest implements RewriteTest {
 
             class Blobs {
               void insert(CqlSession session, PreparedStatement prepared, ByteBuffer buffer) {
+                byte[] array = ByteUtils.getArray(ByteUtils.fromHexString("0xff"));
+                String hex = ByteUtils.toHexString(array);
                 BoundStatement boundStatement = prepared.bind();
                 boundStatement = boundStatement.set("k", 1);
                 boundStatement = boundStatement.set("b", buffer);
