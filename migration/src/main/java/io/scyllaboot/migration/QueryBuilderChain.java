@@ -2,6 +2,7 @@ package io.scyllaboot.migration;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -70,6 +71,14 @@ final class QueryBuilderChain {
 
   /** Walks a chain from its factory call; null at the first link it does not know. */
   private static final class Rendering {
+    private static final Map<String, String> OPERATORS =
+        Map.of(
+            "isEqualTo", "=",
+            "isNotEqualTo", "!=",
+            "isLessThan", "<",
+            "isLessThanOrEqualTo", "<=",
+            "isGreaterThan", ">",
+            "isGreaterThanOrEqualTo", ">=");
     private String kind;
     private String table;
     private boolean json;
@@ -190,14 +199,28 @@ final class QueryBuilderChain {
           pendingColumn = args.size() == 1 ? string(args.get(0)) : null;
           return pendingColumn != null;
         }
-        case "isEqualTo" -> {
+        case "isEqualTo",
+            "isNotEqualTo",
+            "isLessThan",
+            "isLessThanOrEqualTo",
+            "isGreaterThan",
+            "isGreaterThanOrEqualTo" -> {
           String term = args.size() == 1 ? term(args.get(0)) : null;
-          if (pendingColumn == null || term == null) {
-            return false;
+          return relation(OPERATORS.get(name), term);
+        }
+        case "in" -> {
+          // One bind marker stands for the whole list; otherwise each term is an element.
+          String single = args.size() == 1 ? term(args.get(0)) : null;
+          if (single != null && (single.equals("?") || single.startsWith(":"))) {
+            return relation(" IN ", single);
           }
-          relations.add(pendingColumn + "=" + term);
-          pendingColumn = null;
-          return true;
+          List<String> terms = new ArrayList<>();
+          for (Expression arg : args) {
+            terms.add(term(arg));
+          }
+          return !terms.isEmpty()
+              && !terms.contains(null)
+              && relation(" IN ", "(" + String.join(",", terms) + ")");
         }
         case "limit" -> {
           String limit = args.size() == 1 ? number(args.get(0)) : null;
@@ -220,6 +243,16 @@ final class QueryBuilderChain {
           return false;
         }
       }
+    }
+
+    /** A relation on the column named by the last {@code whereColumn(..)}. */
+    private boolean relation(String operator, String term) {
+      if (pendingColumn == null || term == null) {
+        return false;
+      }
+      relations.add(pendingColumn + operator + term);
+      pendingColumn = null;
+      return true;
     }
 
     /** {@code Selector.column("c")}: {@code c}. */

@@ -107,6 +107,16 @@ class DriverExamplesMigrationTest implements RewriteTest {
                 Row row = session.execute(stmt).one();
                 stmt =
                     selectFrom("examples", "querybuilder_json")
+                        .json()
+                        .all()
+                        .whereColumn("id")
+                        .in(literal(1), literal(2))
+                        .whereColumn("name")
+                        .isGreaterThanOrEqualTo(bindMarker())
+                        .build();
+                session.execute(stmt);
+                stmt =
+                    selectFrom("examples", "querybuilder_json")
                         .column("id")
                         .function("toJson", Selector.column("specs"))
                         .as("json_specs")
@@ -141,6 +151,9 @@ class DriverExamplesMigrationTest implements RewriteTest {
                 Statement stmt =
                     SimpleStatement.of("SELECT JSON * FROM examples.querybuilder_json WHERE id=1");
                 Row row = session.execute(stmt).one();
+                stmt =
+                    SimpleStatement.of("SELECT JSON * FROM examples.querybuilder_json WHERE id IN (1,2) AND name>=?");
+                session.execute(stmt);
                 stmt =
                     SimpleStatement.of("SELECT id,toJson(specs) AS json_specs FROM examples.querybuilder_json WHERE id=2");
                 return row.getString("[json]") + session.execute(stmt).one().getString("json_specs");
