@@ -34,6 +34,8 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
   private final PoolingOptions pooling = new PoolingOptions();
   private final MetadataOptions metadata = new MetadataOptions();
   private final MetricsOptions metrics = new MetricsOptions();
+  private final List<io.scyllaboot.driver.api.type.MappingCodec<?, ?>> mappingCodecs =
+      new ArrayList<>();
   private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
       io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
 
@@ -406,6 +408,20 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
+  /**
+   * Adds codecs that map application types to column types (see {@link
+   * io.scyllaboot.driver.api.type.MappingCodec}): bound values that do not fit their marker, and
+   * columns read as a type they do not map to natively, go through the first codec that fits, in
+   * the order added. Values the driver maps itself never reach a codec.
+   */
+  public CqlSessionBuilder addTypeCodecs(
+      io.scyllaboot.driver.api.type.MappingCodec<?, ?>... codecs) {
+    for (io.scyllaboot.driver.api.type.MappingCodec<?, ?> codec : codecs) {
+      mappingCodecs.add(Objects.requireNonNull(codec, "codec"));
+    }
+    return this;
+  }
+
   /** Adds a listener for schema changes (see {@link SchemaChangeListener}). */
   public CqlSessionBuilder addSchemaChangeListener(SchemaChangeListener listener) {
     metadata.schemaListeners.add(Objects.requireNonNull(listener, "schema change listener"));
@@ -555,7 +571,8 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
                 profiles(),
                 requestIdGenerator(),
                 applicationName(),
-                applicationVersion())));
+                applicationVersion(),
+                io.scyllaboot.driver.internal.cql.MappingCodecs.of(mappingCodecs))));
   }
 
   /**

@@ -20,7 +20,11 @@ final class Binder {
   private Binder() {}
 
   static CodecValues bindPositional(
-      String query, ColumnDefinitions variables, TypeCodec<?>[] codecs, Object[] values) {
+      String query,
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
+      Object[] values) {
     if (values.length == 0) {
       // bind() then set(..) one by one, as the DataStax driver's users write it.
       Object[] unset = new Object[variables.size()];
@@ -39,13 +43,17 @@ final class Binder {
     }
     Object[] copy = values.clone();
     for (int i = 0; i < copy.length; i++) {
-      check(variables, codecs, i, copy[i]);
+      copy[i] = accept(variables, codecs, mappings, i, copy[i]);
     }
     return new CodecValues(codecs, copy);
   }
 
   static CodecValues bindNamed(
-      String query, ColumnDefinitions variables, TypeCodec<?>[] codecs, Map<String, ?> byName) {
+      String query,
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
+      Map<String, ?> byName) {
     Object[] values = new Object[variables.size()];
     java.util.Arrays.fill(values, Unset.VALUE);
     for (Map.Entry<String, ?> entry : byName.entrySet()) {
@@ -54,8 +62,7 @@ final class Binder {
       // A name may appear at several markers (WHERE a = :x OR b = :x): bind all of them.
       for (int i = 0; i < variables.size(); i++) {
         if (matches(variables.get(i).name(), name)) {
-          values[i] = entry.getValue();
-          check(variables, codecs, i, entry.getValue());
+          values[i] = accept(variables, codecs, mappings, i, entry.getValue());
           found = true;
         }
       }
@@ -71,6 +78,7 @@ final class Binder {
       String query,
       ColumnDefinitions variables,
       TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
       CodecValues bound,
       int index,
       Object value) {
@@ -78,9 +86,9 @@ final class Binder {
       throw new InvalidBindValueException(
           "'" + query + "' has " + variables.size() + " bind markers: no marker " + index);
     }
-    check(variables, codecs, index, value);
+    Object accepted = accept(variables, codecs, mappings, index, value);
     Object[] values = bound.copyValues();
-    values[index] = value;
+    values[index] = accepted;
     return new CodecValues(codecs, values);
   }
 
@@ -89,6 +97,7 @@ final class Binder {
       String query,
       ColumnDefinitions variables,
       TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
       CodecValues bound,
       String name,
       Object value) {
@@ -96,8 +105,7 @@ final class Binder {
     boolean found = false;
     for (int i = 0; i < variables.size(); i++) {
       if (matches(variables.get(i).name(), name)) {
-        check(variables, codecs, i, value);
-        values[i] = value;
+        values[i] = accept(variables, codecs, mappings, i, value);
         found = true;
       }
     }
@@ -128,24 +136,60 @@ final class Binder {
     return names.append(']').toString();
   }
 
-  /** Null, unset and empty need no codec; the server refuses an empty value of a type without. */
-  private static void check(
-      ColumnDefinitions variables, TypeCodec<?>[] codecs, int index, Object value) {
-    if (value == null || value == Unset.VALUE || value == EmptyValue.VALUE) {
-      return;
+  /**
+   * The value to send for a marker: the value itself when it fits, else what a mapping codec maps
+   * it to. Null, unset and empty need no codec; the server refuses an empty value of a type
+   * without.
+   */
+  private static Object accept(
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
+      int index,
+      Object value) {
+    if (value == null
+        || value == Unset.VALUE
+        || value == EmptyValue.VALUE
+        || codecs[index].accepts(value)) {
+      return value;
     }
-    if (!codecs[index].accepts(value)) {
-      ColumnDefinition marker = variables.get(index);
-      throw new InvalidBindValueException(
-          "bind marker "
-              + index
-              + " '"
-              + marker.name()
-              + "' is "
-              + marker.type().asCql()
-              + ": cannot encode "
-              + describe(codecs[index], value));
+    if (!mappings.isEmpty()) {
+      Object inner;
+      try {
+        inner = mappings.toInner(value, codecs[index]::accepts);
+      } catch (RuntimeException e) {
+        throw refused(variables, codecs, index, value, e);
+      }
+      if (inner != null) {
+        return inner;
+      }
     }
+    throw refused(variables, codecs, index, value, null);
+  }
+
+  /**
+   * A codec's own failure is named by its exception type only, not attached: its message may quote
+   * the value.
+   */
+  private static InvalidBindValueException refused(
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      int index,
+      Object value,
+      RuntimeException codecFailure) {
+    ColumnDefinition marker = variables.get(index);
+    return new InvalidBindValueException(
+        "bind marker "
+            + index
+            + " '"
+            + marker.name()
+            + "' is "
+            + marker.type().asCql()
+            + ": cannot encode "
+            + describe(codecs[index], value)
+            + (codecFailure == null
+                ? ""
+                : " (its mapping codec threw " + codecFailure.getClass().getName() + ")"));
   }
 
   /**

@@ -26,6 +26,7 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   private volatile ResultMetadata resultMetadata;
   private final boolean lwt;
   private final boolean nonIdempotentWrite;
+  private final MappingCodecs mappingCodecs;
   private volatile SentColumns lastSentColumns;
 
   /** The result columns and, under v5, their id. */
@@ -35,15 +36,21 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   private record SentColumns(byte[] specs, ColumnDefinitions columns) {}
 
   public DefaultPreparedStatement(String query, String keyspace, Result.Prepared prepared) {
-    this(query, keyspace, prepared, false);
+    this(query, keyspace, prepared, false, MappingCodecs.NONE);
   }
 
   /**
    * @param lwt whether the node marked the statement a lightweight transaction
+   * @param mappingCodecs the session's codecs of application types, for values that do not fit
    */
   public DefaultPreparedStatement(
-      String query, String keyspace, Result.Prepared prepared, boolean lwt) {
+      String query,
+      String keyspace,
+      Result.Prepared prepared,
+      boolean lwt,
+      MappingCodecs mappingCodecs) {
     this.lwt = lwt;
+    this.mappingCodecs = mappingCodecs;
     this.query = query;
     this.keyspace = keyspace;
     this.id = prepared.id();
@@ -150,6 +157,11 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     return parsed;
   }
 
+  /** The session's codecs of application types (for the rows this statement returns). */
+  MappingCodecs mappingCodecs() {
+    return mappingCodecs;
+  }
+
   /** Replaces the cached result metadata after the server reported a change. */
   public void updateResultMetadata(byte[] newId, ColumnDefinitions columns) {
     resultMetadata = new ResultMetadata(newId, columns);
@@ -159,7 +171,7 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   public BoundStatement bind(Object... values) {
     return new DefaultBoundStatement(
         this,
-        Binder.bindPositional(query, variables, variableCodecs, values),
+        Binder.bindPositional(query, variables, variableCodecs, mappingCodecs, values),
         StatementOptions.DEFAULTS);
   }
 
@@ -167,16 +179,16 @@ public final class DefaultPreparedStatement implements PreparedStatement {
   public BoundStatement bind(Map<String, ?> valuesByName) {
     return new DefaultBoundStatement(
         this,
-        Binder.bindNamed(query, variables, variableCodecs, valuesByName),
+        Binder.bindNamed(query, variables, variableCodecs, mappingCodecs, valuesByName),
         StatementOptions.DEFAULTS);
   }
 
   CodecValues set(CodecValues bound, int index, Object value) {
-    return Binder.set(query, variables, variableCodecs, bound, index, value);
+    return Binder.set(query, variables, variableCodecs, mappingCodecs, bound, index, value);
   }
 
   CodecValues set(CodecValues bound, String name, Object value) {
-    return Binder.set(query, variables, variableCodecs, bound, name, value);
+    return Binder.set(query, variables, variableCodecs, mappingCodecs, bound, name, value);
   }
 
   @Override

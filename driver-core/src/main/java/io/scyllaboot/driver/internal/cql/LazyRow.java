@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.error.DriverException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.api.type.MappingCodec;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
@@ -133,7 +134,13 @@ final class LazyRow implements Row {
     Class<?> boxed = box(requested);
     TypeCodec<?> codec = page.codec(index);
     if (!boxed.isAssignableFrom(codec.javaType())) {
-      throw wrongType(index, requested);
+      MappingCodec<?, ?> mapping = page.mappingCodecs().forReading(codec.javaType(), boxed);
+      if (mapping == null) {
+        throw wrongType(index, requested);
+      }
+      @SuppressWarnings("unchecked")
+      T mapped = (T) mapping.toOuter(getObject(index));
+      return mapped;
     }
     @SuppressWarnings("unchecked")
     T value = (T) getObject(index);

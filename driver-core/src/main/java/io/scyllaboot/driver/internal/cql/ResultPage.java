@@ -35,6 +35,7 @@ import java.util.function.Function;
  */
 public final class ResultPage implements AsyncResultSet {
   private boolean remoteDatacenter; // set before the page is handed to the caller
+  private MappingCodecs mappingCodecs = MappingCodecs.NONE; // likewise
   private static final String APPLIED = "[applied]";
   private static final TypeCodec<?>[] NO_CODECS = new TypeCodec<?>[0];
 
@@ -270,6 +271,15 @@ public final class ResultPage implements AsyncResultSet {
         speculativeExecutions,
         remoteDatacenter,
         traces);
+  }
+
+  /** The session's codecs of application types, for rows read as those types. */
+  public void useMappingCodecs(MappingCodecs codecs) {
+    mappingCodecs = codecs;
+  }
+
+  MappingCodecs mappingCodecs() {
+    return mappingCodecs;
   }
 
   /** The coordinator is in a remote data center (remote-DC failover served the request). */

@@ -84,7 +84,9 @@ final class NodePreparer {
               (prepared, error) -> {
                 if (error == null) {
                   boolean lwt = channel.features().isLwt(prepared.variables().flags());
-                  result.complete(new DefaultPreparedStatement(query, keyspace, prepared, lwt));
+                  result.complete(
+                      new DefaultPreparedStatement(
+                          query, keyspace, prepared, lwt, requests.mappingCodecs()));
                 } else {
                   Throwable cause = Futures.unwrap(error);
                   LOG.debug("[{}] prepare failed: {}", channel, cause.getMessage());

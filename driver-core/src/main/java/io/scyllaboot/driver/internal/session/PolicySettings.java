@@ -3,6 +3,7 @@ package io.scyllaboot.driver.internal.session;
 import io.scyllaboot.driver.api.ExecutionProfile;
 import io.scyllaboot.driver.api.policy.RequestIdGenerator;
 import io.scyllaboot.driver.api.policy.RetryPolicy;
+import io.scyllaboot.driver.internal.cql.MappingCodecs;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -14,16 +15,18 @@ import org.jspecify.annotations.Nullable;
  * @param requestIds the request id generator, or null for none
  * @param applicationName sent in STARTUP as {@code APPLICATION_NAME}, or null
  * @param applicationVersion sent in STARTUP as {@code APPLICATION_VERSION}, or null
+ * @param codecs the mapping codecs of application types, in registration order
  */
 public record PolicySettings(
     RetryPolicy retry,
     Map<String, ExecutionProfile> profiles,
     @Nullable RequestIdGenerator requestIds,
     @Nullable String applicationName,
-    @Nullable String applicationVersion) {
+    @Nullable String applicationVersion,
+    MappingCodecs codecs) {
 
   public static final PolicySettings DEFAULTS =
-      new PolicySettings(RetryPolicy.defaults(), Map.of(), null, null, null);
+      new PolicySettings(RetryPolicy.defaults(), Map.of(), null, null, null, MappingCodecs.NONE);
 
   public PolicySettings {
     profiles = Map.copyOf(profiles);

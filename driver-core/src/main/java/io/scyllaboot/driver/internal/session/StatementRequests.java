@@ -15,6 +15,7 @@ import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
+import io.scyllaboot.driver.internal.cql.MappingCodecs;
 import io.scyllaboot.driver.internal.cql.NonIdempotentWrites;
 import io.scyllaboot.driver.internal.cql.ResultPage;
 import io.scyllaboot.driver.internal.cql.SimpleValues;
@@ -70,6 +71,10 @@ final class StatementRequests {
   }
 
   /** Profiles, retry policies, custom payloads and request ids. */
+  MappingCodecs mappingCodecs() {
+    return settings.policies().codecs();
+  }
+
   RequestPolicies policies() {
     return policies;
   }
@@ -177,6 +182,11 @@ final class StatementRequests {
    * The result page of a successful response. The page owns the rows; when building it fails, the
    * rows are released and the exception is thrown.
    */
+  private ResultPage withCodecs(ResultPage page) {
+    page.useMappingCodecs(mappingCodecs());
+    return page;
+  }
+
   AsyncResultSet toResultSet(
       @Nullable DefaultPreparedStatement prepared,
       @Nullable ColumnDefinitions known,
@@ -195,16 +205,17 @@ final class StatementRequests {
                 + frame.message()
                 + " instead of a RESULT");
       }
-      return new ResultPage(
-          null,
-          null,
-          frame,
-          coordinator,
-          failedAttempts,
-          speculativeExecutions,
-          nextPage,
-          null,
-          traces);
+      return withCodecs(
+          new ResultPage(
+              null,
+              null,
+              frame,
+              coordinator,
+              failedAttempts,
+              speculativeExecutions,
+              nextPage,
+              null,
+              traces));
     }
     try {
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
@@ -225,16 +236,17 @@ final class StatementRequests {
                 + (known == null ? 0 : known.size())
                 + "; the table changed: prepare the statement again");
       }
-      return new ResultPage(
-          rows,
-          rows.hasMetadata() ? null : known,
-          frame,
-          coordinator,
-          failedAttempts,
-          speculativeExecutions,
-          nextPage,
-          prepared,
-          traces);
+      return withCodecs(
+          new ResultPage(
+              rows,
+              rows.hasMetadata() ? null : known,
+              frame,
+              coordinator,
+              failedAttempts,
+              speculativeExecutions,
+              nextPage,
+              prepared,
+              traces));
     } catch (RuntimeException e) {
       rows.release();
       throw e;

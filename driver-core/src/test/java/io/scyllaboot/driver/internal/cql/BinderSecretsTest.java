@@ -7,10 +7,12 @@ import io.scyllaboot.driver.api.cql.ColumnDefinition;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.InvalidBindValueException;
 import io.scyllaboot.driver.api.type.DataType;
+import io.scyllaboot.driver.api.type.MappingCodec;
 import io.scyllaboot.driver.api.type.PrimitiveType;
 import io.scyllaboot.driver.internal.protocol.codec.CodecRegistry;
 import io.scyllaboot.driver.internal.protocol.codec.TypeCodec;
 import io.scyllaboot.driver.internal.protocol.message.DefaultColumnDefinitions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +46,12 @@ class BinderSecretsTest {
   void should_name_marker_and_types_but_not_a_number_that_does_not_fit() {
     assertThatThrownBy(
             () ->
-                Binder.bindPositional(QUERY, MARKERS, CODECS, new Object[] {1, SECRET_NUMBER, 2L}))
+                Binder.bindPositional(
+                    QUERY,
+                    MARKERS,
+                    CODECS,
+                    MappingCodecs.NONE,
+                    new Object[] {1, SECRET_NUMBER, 2L}))
         .isInstanceOf(InvalidBindValueException.class)
         .hasMessageContaining("bind marker 1 'pin'")
         .hasMessageContaining("int")
@@ -56,7 +63,9 @@ class BinderSecretsTest {
   @Test
   void should_name_marker_and_types_but_not_a_string_of_the_wrong_type() {
     assertThatThrownBy(
-            () -> Binder.bindPositional(QUERY, MARKERS, CODECS, new Object[] {1, 2, SECRET_TEXT}))
+            () ->
+                Binder.bindPositional(
+                    QUERY, MARKERS, CODECS, MappingCodecs.NONE, new Object[] {1, 2, SECRET_TEXT}))
         .isInstanceOf(InvalidBindValueException.class)
         .hasMessageContaining("bind marker 2 'token'")
         .hasMessageContaining("bigint")
@@ -67,10 +76,41 @@ class BinderSecretsTest {
 
   @Test
   void should_not_show_a_value_bound_by_name() {
-    assertThatThrownBy(() -> Binder.bindNamed(QUERY, MARKERS, CODECS, Map.of("token", SECRET_TEXT)))
+    assertThatThrownBy(
+            () ->
+                Binder.bindNamed(
+                    QUERY, MARKERS, CODECS, MappingCodecs.NONE, Map.of("token", SECRET_TEXT)))
         .isInstanceOf(InvalidBindValueException.class)
         .hasMessageContaining("bind marker 2 'token'")
         .hasMessageNotContaining("s3cr3t");
+  }
+
+  @Test
+  void should_not_show_a_value_a_mapping_codec_failed_on() {
+    MappingCodecs parsing =
+        MappingCodecs.of(
+            List.of(
+                new MappingCodec<Integer, String>(Integer.class, String.class) {
+                  @Override
+                  protected String innerToOuter(Integer value) {
+                    return String.valueOf(value);
+                  }
+
+                  @Override
+                  protected Integer outerToInner(String value) {
+                    return Integer.parseInt(value); // its message quotes the value
+                  }
+                }));
+
+    assertThatThrownBy(
+            () ->
+                Binder.bindPositional(
+                    QUERY, MARKERS, CODECS, parsing, new Object[] {1, SECRET_TEXT, 2L}))
+        .isInstanceOf(InvalidBindValueException.class)
+        .hasMessageContaining("bind marker 1 'pin'")
+        .hasMessageContaining("NumberFormatException")
+        .hasMessageNotContaining("s3cr3t")
+        .hasNoCause();
   }
 
   @Test

@@ -108,6 +108,11 @@ class SessionConfigJsonTest {
         MetadataSettings.DEFAULT,
         RoutingSettings.DEFAULTS,
         new PolicySettings(
-            PolicySettings.DEFAULTS.retry(), java.util.Map.of(), null, applicationName, "1.0"));
+            PolicySettings.DEFAULTS.retry(),
+            java.util.Map.of(),
+            null,
+            applicationName,
+            "1.0",
+            io.scyllaboot.driver.internal.cql.MappingCodecs.NONE));
   }
 }
