@@ -369,4 +369,81 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void mappingCodecsKeepTheirShapeAndRegistration() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
+            import com.datastax.oss.driver.api.core.type.codec.MappingCodec;
+            import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+            import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+
+            class Codecs {
+              public static class CqlIntToStringCodec extends MappingCodec<Integer, String> {
+
+                public CqlIntToStringCodec() {
+                  super(TypeCodecs.INT, GenericType.STRING);
+                }
+
+                @Override
+                protected String innerToOuter(Integer value) {
+                  return value == null ? null : value.toString();
+                }
+
+                @Override
+                protected Integer outerToInner(String value) {
+                  return value == null ? null : Integer.parseInt(value);
+                }
+              }
+
+              public enum WeekDay {
+                MONDAY,
+                SATURDAY
+              }
+
+              CqlSession open() {
+                return CqlSession.builder()
+                    .addTypeCodecs(new CqlIntToStringCodec(), ExtraTypeCodecs.enumNamesOf(WeekDay.class))
+                    .build();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.type.MappingCodec;
+
+            class Codecs {
+              public static class CqlIntToStringCodec extends MappingCodec<Integer, String> {
+
+                public CqlIntToStringCodec() {
+                  super(Integer.class, String.class);
+                }
+
+                @Override
+                protected String innerToOuter(Integer value) {
+                  return value == null ? null : value.toString();
+                }
+
+                @Override
+                protected Integer outerToInner(String value) {
+                  return value == null ? null : Integer.parseInt(value);
+                }
+              }
+
+              public enum WeekDay {
+                MONDAY,
+                SATURDAY
+              }
+
+              CqlSession open() {
+                return CqlSession.builder()
+                    .addTypeCodecs(new CqlIntToStringCodec(), MappingCodec.enumNamesOf(WeekDay.class))
+                    .build();
+              }
+            }
+            """));
+  }
 }
