@@ -334,6 +334,10 @@ class DriverExamplesMigrationTest implements RewriteTest {
                 statementBuilder.setInt("limit", 10);
                 return session.execute(statementBuilder.build());
               }
+
+              int rowsOfThisPage(ResultSet rs) {
+                return rs.isFullyFetched() ? -1 : rs.getAvailableWithoutFetching();
+              }
             }
             """,
             """
@@ -365,6 +369,10 @@ class DriverExamplesMigrationTest implements RewriteTest {
                     videosByUser.bind(userid).withPageSize(size);
                 statementBuilder = statementBuilder.set("limit", 10);
                 return session.execute(statementBuilder);
+              }
+
+              int rowsOfThisPage(ResultSet rs) {
+                return rs.isFullyFetched() ? -1 : rs.availableWithoutFetching();
               }
             }
             """));

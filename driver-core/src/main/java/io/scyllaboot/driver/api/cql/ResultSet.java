@@ -18,6 +18,15 @@ public interface ResultSet extends Iterable<Row>, AutoCloseable {
   /** Every remaining row, fetching every page. Use on results known to be small. */
   List<Row> all();
 
+  /**
+   * The rows of the current page not read yet: reading that many more never waits for a page (the
+   * DataStax driver's {@code getAvailableWithoutFetching()}).
+   */
+  int availableWithoutFetching();
+
+  /** Whether the current page is the last one: reading on never fetches another page. */
+  boolean isFullyFetched();
+
   /** The state after the current page, or {@code null} on the last page. */
   @Nullable PagingState pagingState();
 

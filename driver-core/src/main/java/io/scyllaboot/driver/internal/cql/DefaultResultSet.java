@@ -83,6 +83,16 @@ public final class DefaultResultSet implements ResultSet {
   }
 
   @Override
+  public int availableWithoutFetching() {
+    return page.remaining();
+  }
+
+  @Override
+  public boolean isFullyFetched() {
+    return !page.hasMorePages();
+  }
+
+  @Override
   public PagingState pagingState() {
     return page.pagingState();
   }
