@@ -183,6 +183,9 @@ printed() {
   grep -v -E '^\[|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+ \[|SLF4J' "$1" || true
 }
 
+# The uncaught exception a run ended with (its class and message), if any.
+first_exception() { grep -m1 -E '^Exception in thread' "$1" || true; }
+
 printf '\n%-36s %-18s %-18s %s\n' "example" "Apache driver" "after the recipe" "same output"
 ran_apache=0; ran_scylla=0; same=0
 for example in "${run_examples[@]}"; do
@@ -193,6 +196,13 @@ for example in "${run_examples[@]}"; do
   if compile_one scylla "$(cat "$work/scylla.cp")" "$example"; then
     sed -i "\#/${example//.//}.java#d" "$work/scylla/broken.txt"
     s=$(run scylla "$(cat "$work/scylla.cp")" "$example")
+  fi
+  if [[ $a == fails && $s == fails ]]; then
+    # Both fail: the same way when they end with the same exception (its class and message).
+    if [[ -n $(first_exception "$work/apache/run-$example.log") && \
+        $(first_exception "$work/apache/run-$example.log") == $(first_exception "$work/scylla/run-$example.log") ]]; then
+      same_output="same failure"
+    fi
   fi
   [[ $a == ok ]] && ran_apache=$((ran_apache + 1))
   if [[ $s == ok ]]; then
