@@ -12,6 +12,7 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.SearchResult;
 
 /**
  * Values set one by one, where {@link BindValuesInOneCall} cannot fold a chain: Scylla Boot's bound
@@ -101,13 +102,30 @@ public final class BoundStatementValueByValue extends Recipe {
             type == null ? null : type.withName("set").withDeclaringType(OURS));
       }
 
-      /** A builder that mutated itself: the copy its call returns goes back into the variable. */
+      /**
+       * A builder that mutated itself: the copy its call returns goes back into the variable. Where
+       * that would not reach the builder's other users (a parameter: the caller keeps its own; a
+       * call in an expression lambda, or on an expression other than a variable) the call is marked
+       * instead of silently losing the value.
+       */
       private J assignedBack(J.MethodInvocation original, J.MethodInvocation converted) {
-        if (!(original.getSelect() instanceof J.Identifier variable)
-            || !TypeUtils.isAssignableTo(BUILDER, variable.getType())
-            || !TypeUtils.isAssignableTo(BUILDER, original.getType())
-            || !(getCursor().getParentTreeCursor().getValue() instanceof J.Block)) {
+        Object parent = getCursor().getParentTreeCursor().getValue();
+        boolean resultDropped = parent instanceof J.Block || parent instanceof J.Lambda;
+        if (!resultDropped
+            || !isOn(original, BUILDER)
+            || !TypeUtils.isAssignableTo(BUILDER, original.getType())) {
           return converted;
+        }
+        if (!(parent instanceof J.Block)
+            || !(original.getSelect() instanceof J.Identifier variable)
+            || isParameter(variable)) {
+          return SearchResult.found(
+              converted,
+              "Scylla Boot: a BoundStatementBuilder mutated in place; Scylla Boot's BoundStatement"
+                  + " is immutable: keep the statement "
+                  + converted.getSimpleName()
+                  + "(..) returns (return it to the caller, or assign it); "
+                  + MarkUntranslatedMethod.SECTION);
         }
         J.Assignment assignment =
             JavaTemplate.builder(variable.getSimpleName() + " = #{any()}")
@@ -118,6 +136,27 @@ public final class BoundStatementValueByValue extends Recipe {
                     original.getCoordinates().replace(),
                     converted.withPrefix(Space.EMPTY));
         return assignment.withPrefix(original.getPrefix());
+      }
+
+      /** Whether the variable is a parameter of the enclosing method or lambda. */
+      private boolean isParameter(J.Identifier variable) {
+        J.Lambda lambda = getCursor().firstEnclosing(J.Lambda.class);
+        J.MethodDeclaration method = getCursor().firstEnclosing(J.MethodDeclaration.class);
+        List<J> parameters = new java.util.ArrayList<>();
+        if (lambda != null) {
+          parameters.addAll(lambda.getParameters().getParameters());
+        }
+        if (method != null) {
+          parameters.addAll(method.getParameters());
+        }
+        for (J parameter : parameters) {
+          if (parameter instanceof J.VariableDeclarations declarations
+              && declarations.getVariables().stream()
+                  .anyMatch(v -> v.getSimpleName().equals(variable.getSimpleName()))) {
+            return true;
+          }
+        }
+        return false;
       }
 
       private boolean isBuilderBuild(J.MethodInvocation call) {

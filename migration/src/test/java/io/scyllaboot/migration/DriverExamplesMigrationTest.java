@@ -338,6 +338,10 @@ class DriverExamplesMigrationTest implements RewriteTest {
               int rowsOfThisPage(ResultSet rs) {
                 return rs.isFullyFetched() ? -1 : rs.getAvailableWithoutFetching();
               }
+
+              void fill(BoundStatementBuilder builder) {
+                builder.setInt("k", 1);
+              }
             }
             """,
             """
@@ -373,6 +377,10 @@ class DriverExamplesMigrationTest implements RewriteTest {
 
               int rowsOfThisPage(ResultSet rs) {
                 return rs.isFullyFetched() ? -1 : rs.availableWithoutFetching();
+              }
+
+              void fill(BoundStatement builder) {
+                /*~~(Scylla Boot: a BoundStatementBuilder mutated in place; Scylla Boot's BoundStatement is immutable: keep the statement set(..) returns (return it to the caller, or assign it); see the Scylla Boot manual, Coming from the DataStax driver API)~~>*/builder.set("k", 1);
               }
             }
             """));
