@@ -277,4 +277,80 @@ class JavaMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void aCodecRegisteredThroughBootsBuilderCustomizerKeepsWorking() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
+            import com.datastax.oss.driver.api.core.type.codec.MappingCodec;
+            import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+            import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+            import java.time.Year;
+            import org.springframework.boot.cassandra.autoconfigure.CqlSessionBuilderCustomizer;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
+
+            @Configuration
+            class CodecConfig {
+              enum Plan { FREE, PAID }
+
+              static class YearCodec extends MappingCodec<Integer, Year> {
+                YearCodec() {
+                  super(TypeCodecs.INT, GenericType.of(Year.class));
+                }
+
+                @Override
+                protected Year innerToOuter(Integer value) {
+                  return value == null ? null : Year.of(value);
+                }
+
+                @Override
+                protected Integer outerToInner(Year value) {
+                  return value == null ? null : value.getValue();
+                }
+              }
+
+              @Bean
+              CqlSessionBuilderCustomizer codecs() {
+                return builder -> builder.addTypeCodecs(new YearCodec(), ExtraTypeCodecs.enumOrdinalsOf(Plan.class));
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.autoconfigure.CqlSessionBuilderCustomizer;
+            import io.scyllaboot.driver.api.type.MappingCodec;
+
+            import java.time.Year;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
+
+            @Configuration
+            class CodecConfig {
+              enum Plan { FREE, PAID }
+
+              static class YearCodec extends MappingCodec<Integer, Year> {
+                YearCodec() {
+                  super(Integer.class, Year.class);
+                }
+
+                @Override
+                protected Year innerToOuter(Integer value) {
+                  return value == null ? null : Year.of(value);
+                }
+
+                @Override
+                protected Integer outerToInner(Year value) {
+                  return value == null ? null : value.getValue();
+                }
+              }
+
+              @Bean
+              CqlSessionBuilderCustomizer codecs() {
+                return builder -> builder.addTypeCodecs(new YearCodec(), MappingCodec.enumOrdinalsOf(Plan.class));
+              }
+            }
+            """));
+  }
 }
