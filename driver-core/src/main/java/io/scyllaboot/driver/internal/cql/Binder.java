@@ -57,20 +57,30 @@ final class Binder {
     Object[] values = new Object[variables.size()];
     java.util.Arrays.fill(values, Unset.VALUE);
     for (Map.Entry<String, ?> entry : byName.entrySet()) {
-      String name = entry.getKey();
-      boolean found = false;
-      // A name may appear at several markers (WHERE a = :x OR b = :x): bind all of them.
-      for (int i = 0; i < variables.size(); i++) {
-        if (matches(variables.get(i).name(), name)) {
-          values[i] = accept(variables, codecs, mappings, i, entry.getValue());
-          found = true;
-        }
-      }
-      if (!found) {
-        throw noMarkerNamed(query, variables, name);
-      }
+      bindName(query, variables, codecs, mappings, values, entry.getKey(), entry.getValue());
     }
     return new CodecValues(codecs, values);
+  }
+
+  /** Binds every marker of a name (WHERE a = :x OR b = :x), or throws if none has it. */
+  private static void bindName(
+      String query,
+      ColumnDefinitions variables,
+      TypeCodec<?>[] codecs,
+      MappingCodecs mappings,
+      Object[] values,
+      String name,
+      Object value) {
+    boolean found = false;
+    for (int i = 0; i < variables.size(); i++) {
+      if (matches(variables.get(i).name(), name)) {
+        values[i] = accept(variables, codecs, mappings, i, value);
+        found = true;
+      }
+    }
+    if (!found) {
+      throw noMarkerNamed(query, variables, name);
+    }
   }
 
   /** The values with the marker at {@code index} bound to {@code value}; the input is unchanged. */
@@ -102,16 +112,7 @@ final class Binder {
       String name,
       Object value) {
     Object[] values = bound.copyValues();
-    boolean found = false;
-    for (int i = 0; i < variables.size(); i++) {
-      if (matches(variables.get(i).name(), name)) {
-        values[i] = accept(variables, codecs, mappings, i, value);
-        found = true;
-      }
-    }
-    if (!found) {
-      throw noMarkerNamed(query, variables, name);
-    }
+    bindName(query, variables, codecs, mappings, values, name, value);
     return new CodecValues(codecs, values);
   }
 
