@@ -255,22 +255,64 @@ public final class LoadBalancingPolicy {
       String keyspace, long token, boolean routed, boolean ringOrder, boolean remote) {
     DefaultNode[] local = localNodes;
     DefaultNode[][] remoteDcs = remote ? remoteNodes : NO_DATACENTERS;
-    DefaultNode[] plan = new DefaultNode[local.length + (remote ? remoteCapacity : 0)];
-    int size = 0;
     int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
     if (routed) {
       DefaultNode[] replicas = tokenMap.replicas(keyspace, token);
       int count = replicas.length;
+      DefaultNode[] head = new DefaultNode[Math.min(count, local.length)];
+      int size = 0;
       int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
         DefaultNode replica = replicas[rotated(i, replicaRotation, count)];
-        if (replica.isUp() && replica.isLocalDistance() && size < local.length) {
-          plan[size++] = replica;
+        if (replica.isUp() && replica.isLocalDistance() && size < head.length) {
+          head[size++] = replica;
         }
       }
-      orderReplicas(plan, null, size, ringOrder);
+      orderReplicas(head, null, size, ringOrder);
+      if (size > 0 && allResponsive(head, size)) {
+        // The usual case: the other nodes only when the replicas did not do (see QueryPlan).
+        int capacity = local.length + (remote ? remoteCapacity : 0);
+        return new QueryPlan(
+            head,
+            size,
+            (replicasTaken, taken) -> {
+              DefaultNode[] plan = new DefaultNode[capacity];
+              System.arraycopy(replicasTaken, 0, plan, 0, taken);
+              int whole = fillPlan(plan, taken, local, remoteDcs, rotation, true, false);
+              return java.util.Arrays.copyOf(plan, whole);
+            });
+      }
+      DefaultNode[] plan = new DefaultNode[local.length + (remote ? remoteCapacity : 0)];
+      System.arraycopy(head, 0, plan, 0, size);
+      return new QueryPlan(plan, fillPlan(plan, size, local, remoteDcs, rotation, true, true));
     }
-    int replicasInPlan = size;
+    DefaultNode[] plan = new DefaultNode[local.length + (remote ? remoteCapacity : 0)];
+    return new QueryPlan(plan, fillPlan(plan, 0, local, remoteDcs, rotation, false, true));
+  }
+
+  private static boolean allResponsive(DefaultNode[] nodes, int size) {
+    for (int i = 0; i < size; i++) {
+      if (!nodes[i].isResponsive()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Fills a plan after its {@code replicasInPlan} replicas: the other local nodes in rotation (the
+   * local rack's first), then the remote ones; the unresponsive nodes last (all of them, or only
+   * those after the replicas when the replicas were already taken). Returns the plan's size.
+   */
+  private int fillPlan(
+      DefaultNode[] plan,
+      int replicasInPlan,
+      DefaultNode[] local,
+      DefaultNode[][] remoteDcs,
+      int rotation,
+      boolean routed,
+      boolean demoteReplicas) {
+    int size = replicasInPlan;
     for (int i = 0; i < local.length; i++) {
       DefaultNode node = local[rotated(i, rotation, local.length)];
       if (node.isUp() && !contains(plan, replicasInPlan, node) && size < local.length) {
@@ -282,8 +324,8 @@ public final class LoadBalancingPolicy {
       avoidSlowFirstReplica(plan, null, size);
     }
     size = appendRemote(plan, size, remoteDcs, rotation);
-    demoteUnresponsive(plan, null, size);
-    return new QueryPlan(plan, size);
+    demoteUnresponsive(plan, null, demoteReplicas ? 0 : replicasInPlan, size);
+    return size;
   }
 
   /** A plan of one node: a statement pinned to it ({@code Statement.withNode}). */
@@ -390,8 +432,13 @@ public final class LoadBalancingPolicy {
    * per node; moves nothing and allocates nothing when every node answers.
    */
   static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int size) {
+    demoteUnresponsive(plan, shards, 0, size);
+  }
+
+  /** As above, for the nodes of {@code plan[from, size)}. */
+  static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int from, int size) {
     int end = size;
-    int i = 0;
+    int i = from;
     while (i < end) {
       if (plan[i].isResponsive()) {
         i++;

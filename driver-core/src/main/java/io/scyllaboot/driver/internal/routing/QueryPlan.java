@@ -7,19 +7,25 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * The nodes to try for one request, in order: an array and a cursor. The cursor is atomic: the
  * speculative executions of a request take nodes from the same plan concurrently, and each node
  * goes to one of them.
+ *
+ * <p>A routed plan may start with its replicas only and complete itself with the other nodes when
+ * its cursor first passes them: most requests are served by their first replica, and a plan of
+ * every node costs an array and a pass over the cluster per request on a large cluster.
  */
 public final class QueryPlan {
   private static final AtomicIntegerFieldUpdater<QueryPlan> NEXT =
       AtomicIntegerFieldUpdater.newUpdater(QueryPlan.class, "next");
 
-  private final DefaultNode[] nodes;
-  private final int size;
+  private volatile DefaultNode[] nodes;
+  private volatile int size;
   private final int[] shards;
+  // The rest of a plan that started with its replicas; null once complete (written last).
+  private volatile Tail tail;
   private final int tabletVersionBlock;
   private volatile int next;
 
   QueryPlan(DefaultNode[] nodes, int size) {
-    this(nodes, size, null);
+    this(nodes, size, (int[]) null);
   }
 
   QueryPlan(DefaultNode[] nodes, int size, int[] shards) {
@@ -37,6 +43,18 @@ public final class QueryPlan {
     this.size = size;
     this.shards = shards;
     this.tabletVersionBlock = tabletVersionBlock;
+  }
+
+  /** A plan of its replicas, completed by {@code tail} when its cursor passes them. */
+  QueryPlan(DefaultNode[] replicas, int size, Tail tail) {
+    this(replicas, size, null, -1);
+    this.tail = tail;
+  }
+
+  /** Builds the rest of a plan after its first nodes. */
+  interface Tail {
+    /** The whole plan: the first {@code size} nodes of {@code head}, then the other nodes. */
+    DefaultNode[] complete(DefaultNode[] head, int size);
   }
 
   /**
@@ -62,10 +80,39 @@ public final class QueryPlan {
   /** Takes the next position of the plan, or -1 when it is exhausted; any thread. */
   public int pollIndex() {
     if (next >= size) {
-      return -1; // exhausted: the cursor stops growing
+      complete();
+      if (next >= size) {
+        return -1; // exhausted: the cursor stops growing
+      }
     }
     int index = NEXT.getAndIncrement(this);
-    return index < size ? index : -1;
+    if (index >= size) {
+      complete();
+      if (index >= size) {
+        return -1;
+      }
+    }
+    return index;
+  }
+
+  /**
+   * Completes a plan that started with its replicas. Rare (the replicas all failed, or speculative
+   * executions went past them), so a lock is fine; {@code tail} is cleared last, so a reader that
+   * sees it null sees the whole plan.
+   */
+  private void complete() {
+    if (tail == null) {
+      return;
+    }
+    synchronized (this) {
+      Tail rest = tail;
+      if (rest != null) {
+        DefaultNode[] whole = rest.complete(nodes, size);
+        nodes = whole;
+        size = whole.length;
+        tail = null;
+      }
+    }
   }
 
   /** The node at a position {@link #pollIndex()} returned. */
@@ -80,10 +127,16 @@ public final class QueryPlan {
 
   /** Whether a position is left to take; any thread, a hint only under concurrent takers. */
   public boolean hasNext() {
+    if (next < size) {
+      return true;
+    }
+    complete();
     return next < size;
   }
 
+  /** The plan's length (a plan that started with its replicas completes itself first). */
   public int size() {
+    complete();
     return size;
   }
 }

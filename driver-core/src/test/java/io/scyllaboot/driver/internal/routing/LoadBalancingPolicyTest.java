@@ -139,6 +139,53 @@ class LoadBalancingPolicyTest {
   }
 
   @Test
+  void should_give_each_node_of_a_routed_plan_once_to_concurrent_takers() throws Exception {
+    // A routed plan starts with its replicas and completes itself when they are passed; the
+    // speculative executions of a request take from it concurrently, across that completion.
+    LoadBalancingPolicy policy = policy();
+    for (int round = 0; round < 200; round++) {
+      QueryPlan plan = policy.newPlan("ks", 1, true, false);
+      List<DefaultNode> taken = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(4);
+      List<Thread> takers = new java.util.ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        Thread taker =
+            new Thread(
+                () -> {
+                  try {
+                    start.await();
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                  for (int index = plan.pollIndex(); index >= 0; index = plan.pollIndex()) {
+                    taken.add(plan.node(index));
+                  }
+                });
+        taker.start();
+        takers.add(taker);
+      }
+      for (Thread taker : takers) {
+        taker.join();
+      }
+      assertThat(taken).containsExactlyInAnyOrderElementsOf(nodes);
+      assertThat(plan.hasNext()).isFalse();
+    }
+  }
+
+  @Test
+  void should_complete_a_routed_plan_with_the_other_nodes_after_its_replicas() {
+    LoadBalancingPolicy policy = policy();
+    QueryPlan plan = policy.newPlan("ks", 1, true, false);
+    List<DefaultNode> replicas = List.of(plan.poll(), plan.poll());
+
+    assertThat(replicas).containsExactlyInAnyOrder(nodes.get(2), nodes.get(0));
+    assertThat(plan.hasNext()).as("the other node is still to come").isTrue();
+    assertThat(plan.poll()).isSameAs(nodes.get(1));
+    assertThat(plan.poll()).isNull();
+    assertThat(plan.size()).isEqualTo(3);
+  }
+
+  @Test
   void should_put_an_unresponsive_node_last_in_every_kind_of_plan() {
     LoadBalancingPolicy policy = policy();
     DefaultNode frozen = nodes.get(2); // the primary replica of token 1
