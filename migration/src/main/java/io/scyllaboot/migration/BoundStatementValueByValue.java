@@ -57,18 +57,15 @@ public final class BoundStatementValueByValue extends Recipe {
           return call.getSelect().withPrefix(call.getPrefix());
         }
         J.MethodInvocation converted = call;
-        if (isOn(call, "com.datastax.oss.driver.api.core.cql.PreparedStatement")
+        String statementSetter =
+            SimpleStatementBuilderToStatement.SETTERS.get(call.getSimpleName());
+        if (isOn(call, CQL + "PreparedStatement")
             && call.getSimpleName().equals("boundStatementBuilder")) {
           converted = call.withName(call.getName().withSimpleName("bind"));
         } else if (isValueSetter(call)) {
           converted = toSet(call);
-        } else if (isOn(call, BUILDER)
-            && SimpleStatementBuilderToStatement.SETTERS.containsKey(call.getSimpleName())) {
-          converted =
-              call.withName(
-                  call.getName()
-                      .withSimpleName(
-                          SimpleStatementBuilderToStatement.SETTERS.get(call.getSimpleName())));
+        } else if (statementSetter != null && isOn(call, BUILDER)) {
+          converted = call.withName(call.getName().withSimpleName(statementSetter));
         }
         return assignedBack(call, converted);
       }

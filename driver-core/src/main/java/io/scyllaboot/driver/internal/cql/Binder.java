@@ -27,9 +27,7 @@ final class Binder {
       Object[] values) {
     if (values.length == 0) {
       // bind() then set(..) one by one, as the DataStax driver's users write it.
-      Object[] unset = new Object[variables.size()];
-      java.util.Arrays.fill(unset, Unset.VALUE);
-      return new CodecValues(codecs, unset);
+      return new CodecValues(codecs, allUnset(variables));
     }
     if (values.length != variables.size()) {
       throw new InvalidBindValueException(
@@ -54,12 +52,17 @@ final class Binder {
       TypeCodec<?>[] codecs,
       MappingCodecs mappings,
       Map<String, ?> byName) {
-    Object[] values = new Object[variables.size()];
-    java.util.Arrays.fill(values, Unset.VALUE);
+    Object[] values = allUnset(variables);
     for (Map.Entry<String, ?> entry : byName.entrySet()) {
       bindName(query, variables, codecs, mappings, values, entry.getKey(), entry.getValue());
     }
     return new CodecValues(codecs, values);
+  }
+
+  private static Object[] allUnset(ColumnDefinitions variables) {
+    Object[] values = new Object[variables.size()];
+    java.util.Arrays.fill(values, Unset.VALUE);
+    return values;
   }
 
   /** Binds every marker of a name (WHERE a = :x OR b = :x), or throws if none has it. */

@@ -157,11 +157,6 @@ public final class DefaultPreparedStatement implements PreparedStatement {
     return parsed;
   }
 
-  /** The session's codecs of application types (for the rows this statement returns). */
-  MappingCodecs mappingCodecs() {
-    return mappingCodecs;
-  }
-
   /** Replaces the cached result metadata after the server reported a change. */
   public void updateResultMetadata(byte[] newId, ColumnDefinitions columns) {
     resultMetadata = new ResultMetadata(newId, columns);

@@ -70,11 +70,12 @@ final class StatementRequests {
     this.policies = new RequestPolicies(settings.policies());
   }
 
-  /** Profiles, retry policies, custom payloads and request ids. */
+  /** The session's codecs of application types. */
   MappingCodecs mappingCodecs() {
     return settings.policies().codecs();
   }
 
+  /** Profiles, retry policies, custom payloads and request ids. */
   RequestPolicies policies() {
     return policies;
   }
@@ -182,11 +183,6 @@ final class StatementRequests {
    * The result page of a successful response. The page owns the rows; when building it fails, the
    * rows are released and the exception is thrown.
    */
-  private ResultPage withCodecs(ResultPage page) {
-    page.useMappingCodecs(mappingCodecs());
-    return page;
-  }
-
   AsyncResultSet toResultSet(
       @Nullable DefaultPreparedStatement prepared,
       @Nullable ColumnDefinitions known,
@@ -205,17 +201,16 @@ final class StatementRequests {
                 + frame.message()
                 + " instead of a RESULT");
       }
-      return withCodecs(
-          new ResultPage(
-              null,
-              null,
-              frame,
-              coordinator,
-              failedAttempts,
-              speculativeExecutions,
-              nextPage,
-              null,
-              traces));
+      return new ResultPage(
+          null,
+          null,
+          frame,
+          coordinator,
+          failedAttempts,
+          speculativeExecutions,
+          nextPage,
+          null,
+          traces);
     }
     try {
       if (prepared != null && rows.newMetadataId() != null && rows.hasMetadata()) {
@@ -236,7 +231,7 @@ final class StatementRequests {
                 + (known == null ? 0 : known.size())
                 + "; the table changed: prepare the statement again");
       }
-      return withCodecs(
+      ResultPage page =
           new ResultPage(
               rows,
               rows.hasMetadata() ? null : known,
@@ -246,7 +241,9 @@ final class StatementRequests {
               speculativeExecutions,
               nextPage,
               prepared,
-              traces));
+              traces);
+      page.useMappingCodecs(mappingCodecs());
+      return page;
     } catch (RuntimeException e) {
       rows.release();
       throw e;
