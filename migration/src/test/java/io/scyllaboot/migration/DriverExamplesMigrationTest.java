@@ -462,4 +462,100 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void extraCodecsAndGenericTypesKeepTheirNamesWithElementClasses() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
+            import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
+            import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+            import java.net.InetAddress;
+            import java.util.List;
+            import java.util.Optional;
+
+            class Codecs {
+              static final GenericType<Optional<InetAddress>> OPTIONAL_OF_INET =
+                  GenericType.optionalOf(InetAddress.class);
+
+              CqlSessionBuilder register(CqlSessionBuilder builder) {
+                return builder.addTypeCodecs(
+                    ExtraTypeCodecs.BLOB_TO_ARRAY,
+                    ExtraTypeCodecs.ZONED_TIMESTAMP_PERSISTED,
+                    ExtraTypeCodecs.listToArrayOf(TypeCodecs.TEXT),
+                    ExtraTypeCodecs.optionalOf(TypeCodecs.INET));
+              }
+
+              Optional<InetAddress> ip(Row row) {
+                return row.get("ip", OPTIONAL_OF_INET);
+              }
+
+              List<String> tags(Row row) {
+                return row.get("tags", GenericType.listOf(String.class));
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSessionBuilder;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.type.ExtraTypeCodecs;
+            import io.scyllaboot.driver.api.type.GenericType;
+
+            import java.net.InetAddress;
+            import java.util.List;
+            import java.util.Optional;
+
+            class Codecs {
+              static final GenericType<Optional<InetAddress>> OPTIONAL_OF_INET =
+                  GenericType.optionalOf(InetAddress.class);
+
+              CqlSessionBuilder register(CqlSessionBuilder builder) {
+                return builder.addTypeCodecs(
+                    ExtraTypeCodecs.BLOB_TO_ARRAY,
+                    ExtraTypeCodecs.ZONED_TIMESTAMP_PERSISTED,
+                    ExtraTypeCodecs.listToArrayOf(String.class),
+                    ExtraTypeCodecs.optionalOf(InetAddress.class));
+              }
+
+              Optional<InetAddress> ip(Row row) {
+                return row.get("ip", OPTIONAL_OF_INET);
+              }
+
+              List<String> tags(Row row) {
+                return row.get("tags", GenericType.listOf(String.class));
+              }
+            }
+            """));
+  }
+
+  @Test
+  void aJsonCodecIsMarked() {
+    rewriteRun(
+        CompiledAfter.doesNotCompile(
+            "the marked JSON codec has no counterpart",
+            "com.datastax.oss.driver.api.core.type.codec",
+            "TypeCodec",
+            "json(java.lang.Class<Json>)"),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
+            import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+
+            class Json {
+              static final TypeCodec<Json> CODEC = ExtraTypeCodecs.json(Json.class);
+            }
+            """,
+            spec ->
+                spec.after(
+                    after -> {
+                      org.assertj.core.api.Assertions.assertThat(after)
+                          .contains(
+                              "Scylla Boot: no counterpart of json(..) (Scylla Boot has no JSON codec")
+                          .contains("io.scyllaboot.driver.api.type.ExtraTypeCodecs");
+                      return after;
+                    })));
+  }
 }

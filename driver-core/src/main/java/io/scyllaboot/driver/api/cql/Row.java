@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.api.cql;
 
+import io.scyllaboot.driver.api.type.GenericType;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.List;
@@ -46,6 +47,48 @@ public interface Row {
   @Nullable <T> T get(int index, Class<T> type);
 
   @Nullable <T> T get(String name, Class<T> type);
+
+  /**
+   * The value at this index as a generic type: a list, set or map of classes as {@link #getList},
+   * {@link #getSet} and {@link #getMap} read it, any other type as its raw class ({@code
+   * Optional<InetAddress>} through a registered {@code ExtraTypeCodecs.optionalOf}).
+   */
+  default <T> @Nullable T get(int index, GenericType<T> type) {
+    Class<?> raw = type.rawType();
+    Class<?>[] arguments = type.classArguments();
+    Object value;
+    if (raw == List.class && arguments.length == 1) {
+      value = getList(index, arguments[0]);
+    } else if (raw == Set.class && arguments.length == 1) {
+      value = getSet(index, arguments[0]);
+    } else if (raw == Map.class && arguments.length == 2) {
+      value = getMap(index, arguments[0], arguments[1]);
+    } else {
+      value = get(index, raw);
+    }
+    @SuppressWarnings("unchecked")
+    T typed = (T) value;
+    return typed;
+  }
+
+  /** As {@link #get(int, GenericType)}, by name. */
+  default <T> @Nullable T get(String name, GenericType<T> type) {
+    Class<?> raw = type.rawType();
+    Class<?>[] arguments = type.classArguments();
+    Object value;
+    if (raw == List.class && arguments.length == 1) {
+      value = getList(name, arguments[0]);
+    } else if (raw == Set.class && arguments.length == 1) {
+      value = getSet(name, arguments[0]);
+    } else if (raw == Map.class && arguments.length == 2) {
+      value = getMap(name, arguments[0], arguments[1]);
+    } else {
+      value = get(name, raw);
+    }
+    @SuppressWarnings("unchecked")
+    T typed = (T) value;
+    return typed;
+  }
 
   /** The value in the default Java type of its CQL type. */
   @Nullable Object getObject(int index);

@@ -164,7 +164,7 @@ final class Binder {
       } catch (RuntimeException e) {
         throw refused(variables, codecs, index, value, e);
       }
-      if (inner != null) {
+      if (inner != MappingCodecs.NOT_MAPPED) {
         return inner;
       }
     }

@@ -26,10 +26,14 @@ public final class MappingCodecs {
     return codecs.length == 0;
   }
 
+  /** What {@link #toInner} returns when no codec maps the value (null is a mapped value). */
+  static final Object NOT_MAPPED = new Object();
+
   /**
    * The inner value of the first codec whose outer type {@code value} is and whose inner value
-   * {@code fits}, or null if none. A codec that fails to convert is skipped; its exception is
-   * rethrown if no other codec fits.
+   * {@code fits} (null, as an empty {@code Optional} maps to, fits every marker), or {@link
+   * #NOT_MAPPED}. A codec that fails to convert is skipped; its exception is rethrown if no other
+   * codec fits.
    */
   Object toInner(Object value, Predicate<Object> fits) {
     RuntimeException failure = null;
@@ -37,7 +41,7 @@ public final class MappingCodecs {
       if (codec.outerJavaType().isInstance(value)) {
         try {
           Object inner = codec.toInner(value);
-          if (inner != null && fits.test(inner)) {
+          if (inner == null || fits.test(inner)) {
             return inner;
           }
         } catch (RuntimeException e) {
@@ -48,7 +52,7 @@ public final class MappingCodecs {
     if (failure != null) {
       throw failure;
     }
-    return null;
+    return NOT_MAPPED;
   }
 
   /** The first codec that maps a cell read as {@code nativeType} to {@code requested}, or null. */
