@@ -558,4 +558,81 @@ class DriverExamplesMigrationTest implements RewriteTest {
                       return after;
                     })));
   }
+
+  @Test
+  void aRetryPolicySwitchesOnWriteTypesAndReadsEveryNodesErrors() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.AllNodesFailedException;
+            import com.datastax.oss.driver.api.core.DriverException;
+            import com.datastax.oss.driver.api.core.data.TupleValue;
+            import com.datastax.oss.driver.api.core.servererrors.DefaultWriteType;
+            import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+            import java.util.List;
+
+            class Downgrading {
+              boolean retry(DriverException e) {
+                DefaultWriteType writeType = (DefaultWriteType) ((WriteTimeoutException) e).getWriteType();
+                switch (writeType) {
+                  case SIMPLE:
+                  case BATCH:
+                    return true;
+                  case UNLOGGED_BATCH:
+                  default:
+                    return false;
+                }
+              }
+
+              Throwable first(AllNodesFailedException e) {
+                for (List<Throwable> errors : e.getAllErrors().values()) {
+                  for (Throwable error : errors) {
+                    return error;
+                  }
+                }
+                return e;
+              }
+
+              String show(TupleValue value) {
+                return value.getFormattedContents();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.error.AllNodesFailedException;
+            import io.scyllaboot.driver.api.error.DriverException;
+            import io.scyllaboot.driver.api.error.WriteTimeoutException;
+            import io.scyllaboot.driver.api.error.WriteType;
+            import io.scyllaboot.driver.api.type.TupleValue;
+
+            import java.util.List;
+
+            class Downgrading {
+              boolean retry(DriverException e) {
+                WriteType writeType = (WriteType) WriteType.of(((WriteTimeoutException) e).writeType());
+                switch (writeType) {
+                  case SIMPLE:
+                  case BATCH:
+                    return true;
+                  case UNLOGGED_BATCH:
+                  default:
+                    return false;
+                }
+              }
+
+              Throwable first(AllNodesFailedException e) {
+                for (List<Throwable> errors : e.allErrors().values()) {
+                  for (Throwable error : errors) {
+                    return error;
+                  }
+                }
+                return e;
+              }
+
+              String show(TupleValue value) {
+                return value.formattedContents();
+              }
+            }
+            """));
+  }
 }

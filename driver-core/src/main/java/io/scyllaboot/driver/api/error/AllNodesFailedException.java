@@ -1,6 +1,9 @@
 package io.scyllaboot.driver.api.error;
 
 import java.net.SocketAddress;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,12 +15,23 @@ public class AllNodesFailedException extends DriverException {
 
   public AllNodesFailedException(String message, Map<SocketAddress, Throwable> errors) {
     super(message + describe(errors));
-    this.errors = Map.copyOf(errors);
+    // Kept in the order tried (Map.copyOf would not).
+    this.errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
   }
 
   /** What each node tried answered or why it could not be used, in the order tried. */
   public Map<SocketAddress, Throwable> errors() {
     return errors;
+  }
+
+  /**
+   * As {@link #errors()}, each node's error in a list (the DataStax driver's {@code getAllErrors()}
+   * shape; this driver keeps one error per node).
+   */
+  public Map<SocketAddress, List<Throwable>> allErrors() {
+    Map<SocketAddress, List<Throwable>> all = new LinkedHashMap<>();
+    errors.forEach((node, error) -> all.put(node, List.of(error)));
+    return Collections.unmodifiableMap(all);
   }
 
   private static String describe(Map<SocketAddress, Throwable> errors) {

@@ -19,7 +19,10 @@ public class WriteTimeoutException extends QueryConsistencyException {
     this.contentions = contentions;
   }
 
-  /** The kind of write: SIMPLE, BATCH, BATCH_LOG, UNLOGGED_BATCH, COUNTER, CAS, VIEW or CDC. */
+  /**
+   * The kind of write: SIMPLE, BATCH, BATCH_LOG, UNLOGGED_BATCH, COUNTER, CAS, VIEW or CDC ({@link
+   * WriteType#of} makes it a constant).
+   */
   public String writeType() {
     return writeType;
   }

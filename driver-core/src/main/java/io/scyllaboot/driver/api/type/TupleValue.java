@@ -55,6 +55,14 @@ public final class TupleValue {
     return components;
   }
 
+  /**
+   * The components as a CQL tuple literal, {@code ('2020-03-21T14:03:45.123Z','Europe/Paris')}: for
+   * display (bind values, never format them into a statement).
+   */
+  public String formattedContents() {
+    return io.scyllaboot.driver.internal.cql.CqlLiterals.literal(this);
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof TupleValue that && components.equals(that.components);

@@ -55,6 +55,14 @@ public final class UdtValue {
     return fields;
   }
 
+  /**
+   * The fields as a CQL UDT literal, {@code {street:'Main St',number:12}}: for display (bind
+   * values, never format them into a statement).
+   */
+  public String formattedContents() {
+    return io.scyllaboot.driver.internal.cql.CqlLiterals.literal(this);
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof UdtValue that && fields.equals(that.fields);
