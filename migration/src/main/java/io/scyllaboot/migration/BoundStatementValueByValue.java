@@ -57,8 +57,7 @@ public final class BoundStatementValueByValue extends Recipe {
           return call.getSelect().withPrefix(call.getPrefix());
         }
         J.MethodInvocation converted = call;
-        String statementSetter =
-            SimpleStatementBuilderToStatement.SETTERS.get(call.getSimpleName());
+        String statementSetter = SimpleStatementBuilderToStatement.statementSetter(call);
         if (isOn(call, CQL + "PreparedStatement")
             && call.getSimpleName().equals("boundStatementBuilder")) {
           converted = call.withName(call.getName().withSimpleName("bind"));

@@ -35,6 +35,19 @@ public final class SimpleStatementBuilderToStatement extends Recipe {
           "setExecutionProfileName", "withProfile",
           "setNode", "withNode");
 
+  /**
+   * The statement method that replaces a builder's setter, or null: {@link #SETTERS}, and {@code
+   * setPagingState} by its argument (the server's bytes or a {@code PagingState}).
+   */
+  static String statementSetter(J.MethodInvocation setter) {
+    if (setter.getSimpleName().equals("setPagingState") && setter.getArguments().size() == 1) {
+      return TypeUtils.isOfClassType(setter.getArguments().get(0).getType(), "java.nio.ByteBuffer")
+          ? "withRawPagingState"
+          : "withPagingState";
+    }
+    return SETTERS.get(setter.getSimpleName());
+  }
+
   @Override
   public String getDisplayName() {
     return "Replace SimpleStatement.builder(..) chains with SimpleStatement.of(..)";
@@ -84,9 +97,9 @@ public final class SimpleStatementBuilderToStatement extends Recipe {
               }
               arguments.add(value.withPrefix(Space.SINGLE_SPACE));
             }
-          } else if (SETTERS.containsKey(name)
+          } else if (statementSetter(link) != null
               && !(link.getArguments().get(0) instanceof J.Empty)) {
-            kept.add(link.withName(link.getName().withSimpleName(SETTERS.get(name))));
+            kept.add(link.withName(link.getName().withSimpleName(statementSetter(link))));
           } else {
             return null;
           }

@@ -635,4 +635,110 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void forwardPagingKeepsTheRawPagingStateAndDropsBuiltInCodecs() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import com.datastax.oss.driver.api.core.cql.ResultSet;
+            import com.datastax.oss.driver.internal.core.type.codec.DateCodec;
+            import com.datastax.oss.protocol.internal.util.Bytes;
+
+            class Paging {
+              CqlSession open() {
+                return CqlSession.builder().addTypeCodecs(new DateCodec()).build();
+              }
+
+              String page(CqlSession session, PreparedStatement videosByUser, int userid, String page) {
+                BoundStatementBuilder statementBuilder =
+                    videosByUser.boundStatementBuilder(userid).setPageSize(10);
+                if (page != null) {
+                  statementBuilder.setPagingState(Bytes.fromHexString(page));
+                }
+                ResultSet rs = session.execute(statementBuilder.build());
+                return Bytes.toHexString(rs.getExecutionInfo().getPagingState());
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.BoundStatement;
+            import io.scyllaboot.driver.api.cql.PreparedStatement;
+            import io.scyllaboot.driver.api.cql.ResultSet;
+            import io.scyllaboot.driver.api.type.ByteUtils;
+
+            class Paging {
+              CqlSession open() {
+                return CqlSession.builder().build();
+              }
+
+              String page(CqlSession session, PreparedStatement videosByUser, int userid, String page) {
+                BoundStatement statementBuilder =
+                    videosByUser.bind(userid).withPageSize(10);
+                if (page != null) {
+                  statementBuilder = statementBuilder.withRawPagingState(ByteUtils.fromHexString(page));
+                }
+                ResultSet rs = session.execute(statementBuilder);
+                return ByteUtils.toHexString(rs.executionInfo().rawPagingState());
+              }
+            }
+            """));
+  }
+
+  @Test
+  void randomPagingKeepsItsOffsetPager() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import com.datastax.oss.driver.api.core.cql.Statement;
+            import com.datastax.oss.driver.api.core.paging.OffsetPager;
+            import com.datastax.oss.driver.api.core.paging.OffsetPager.Page;
+            import java.util.ArrayList;
+            import java.util.List;
+
+            class RandomPaging {
+              private final OffsetPager pager = new OffsetPager(10);
+
+              List<Integer> page(CqlSession session, Statement<?> statement, int requested) {
+                Page<Row> page = pager.getPage(session.execute(statement), requested);
+                List<Integer> ids = new ArrayList<>(page.getElements().size());
+                for (Row row : page.getElements()) {
+                  ids.add(row.getInt("id"));
+                }
+                ids.add(page.isLast() ? -1 : page.getPageNumber());
+                return ids;
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.OffsetPager;
+            import io.scyllaboot.driver.api.cql.OffsetPager.Page;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.cql.Statement;
+
+            import java.util.ArrayList;
+            import java.util.List;
+
+            class RandomPaging {
+              private final OffsetPager pager = new OffsetPager(10);
+
+              List<Integer> page(CqlSession session, Statement<?> statement, int requested) {
+                Page<Row> page = pager.page(session.execute(statement), requested);
+                List<Integer> ids = new ArrayList<>(page.elements().size());
+                for (Row row : page.elements()) {
+                  ids.add(row.getInt("id"));
+                }
+                ids.add(page.isLast() ? -1 : page.pageNumber());
+                return ids;
+              }
+            }
+            """));
+  }
 }

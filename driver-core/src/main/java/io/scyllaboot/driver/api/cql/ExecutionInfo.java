@@ -25,6 +25,7 @@ public final class ExecutionInfo {
   private final int speculativeExecutions;
   private final boolean remoteDatacenter;
   private final @Nullable Function<UUID, CompletionStage<QueryTrace>> traceFetcher;
+  private final @Nullable PagingState pagingState;
 
   /**
    * @param coordinator the node that answered (the last attempt's node)
@@ -39,6 +40,7 @@ public final class ExecutionInfo {
    *     failed over (remote-DC failover, {@code scylla.load-balancing.dc-failover.*})
    * @param traceFetcher reads a trace from {@code system_traces} for {@link #queryTrace()}, or null
    *     when there is no session to read it with
+   * @param pagingState where the next page starts, or null when this page is the last
    */
   public ExecutionInfo(
       InetSocketAddress coordinator,
@@ -48,7 +50,9 @@ public final class ExecutionInfo {
       Map<String, ByteBuffer> customPayload,
       int speculativeExecutions,
       boolean remoteDatacenter,
-      @Nullable Function<UUID, CompletionStage<QueryTrace>> traceFetcher) {
+      @Nullable Function<UUID, CompletionStage<QueryTrace>> traceFetcher,
+      @Nullable PagingState pagingState) {
+    this.pagingState = pagingState;
     this.remoteDatacenter = remoteDatacenter;
     this.coordinator = Objects.requireNonNull(coordinator, "coordinator");
     this.attempts = attempts;
@@ -57,6 +61,28 @@ public final class ExecutionInfo {
     this.customPayload = customPayload;
     this.speculativeExecutions = speculativeExecutions;
     this.traceFetcher = traceFetcher;
+  }
+
+  /** Without a paging state (the last page). */
+  public ExecutionInfo(
+      InetSocketAddress coordinator,
+      List<Attempt> attempts,
+      List<String> warnings,
+      @Nullable UUID tracingId,
+      Map<String, ByteBuffer> customPayload,
+      int speculativeExecutions,
+      boolean remoteDatacenter,
+      @Nullable Function<UUID, CompletionStage<QueryTrace>> traceFetcher) {
+    this(
+        coordinator,
+        attempts,
+        warnings,
+        tracingId,
+        customPayload,
+        speculativeExecutions,
+        remoteDatacenter,
+        traceFetcher,
+        null);
   }
 
   /** Without a trace fetcher. */
@@ -127,6 +153,23 @@ public final class ExecutionInfo {
   }
 
   /**
+   * Where the next page starts ({@link Statement#withPagingState} resumes there), or null when this
+   * page is the last: the result's {@link ResultSet#pagingState()}.
+   */
+  public @Nullable PagingState pagingState() {
+    return pagingState;
+  }
+
+  /**
+   * {@link #pagingState()} as the server's bytes (a new read-only buffer), or null on the last
+   * page: the DataStax driver's {@code getPagingState()}; {@link Statement#withRawPagingState}
+   * resumes there.
+   */
+  public @Nullable ByteBuffer rawPagingState() {
+    return pagingState == null ? null : ByteBuffer.wrap(pagingState.toBytes()).asReadOnlyBuffer();
+  }
+
+  /**
    * The server's trace of this request, read from {@code system_traces} now (two queries at
    * consistency ONE; the server writes traces asynchronously, so the read is repeated a few times
    * with growing delays until the trace is complete). Fails with {@link IllegalStateException} when
@@ -155,7 +198,8 @@ public final class ExecutionInfo {
         && Objects.equals(tracingId, that.tracingId)
         && customPayload.equals(that.customPayload)
         && speculativeExecutions == that.speculativeExecutions
-        && remoteDatacenter == that.remoteDatacenter;
+        && remoteDatacenter == that.remoteDatacenter
+        && Objects.equals(pagingState, that.pagingState);
   }
 
   @Override
@@ -167,7 +211,8 @@ public final class ExecutionInfo {
         tracingId,
         customPayload,
         speculativeExecutions,
-        remoteDatacenter);
+        remoteDatacenter,
+        pagingState);
   }
 
   @Override

@@ -1,9 +1,11 @@
 package io.scyllaboot.driver.api.cql;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
+import io.scyllaboot.driver.api.type.ByteUtils;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Something the session can execute. Statements are immutable: the {@code with...} methods return
@@ -36,6 +38,14 @@ public sealed interface Statement<S extends Statement<S>>
   /** A copy that resumes at this paging state ({@code null}: from the first page). */
   default S withPagingState(PagingState state) {
     return withOptions(options().withPagingState(state));
+  }
+
+  /**
+   * As {@link #withPagingState}, from the server's bytes ({@link ExecutionInfo#rawPagingState()};
+   * {@code null}: from the first page). The buffer is copied, its position left as it is.
+   */
+  default S withRawPagingState(@Nullable ByteBuffer state) {
+    return withPagingState(state == null ? null : PagingState.fromBytes(ByteUtils.getArray(state)));
   }
 
   default S withTimeout(Duration timeout) {

@@ -270,7 +270,8 @@ public final class ResultPage implements AsyncResultSet {
         frame.customPayload(),
         speculativeExecutions,
         remoteDatacenter,
-        traces);
+        traces,
+        pagingState());
   }
 
   /** The session's codecs of application types, for rows read as those types. */

@@ -3,8 +3,10 @@ package io.scyllaboot.driver.api.cql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.driver.api.CqlSession;
+import io.scyllaboot.driver.api.type.ByteUtils;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import java.nio.ByteBuffer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,5 +60,24 @@ class ResultSetPageProgressIT {
     assertThat(result.isFullyFetched()).isTrue();
     assertThat(result.availableWithoutFetching()).isZero();
     assertThat(result.one()).isNull();
+  }
+
+  @Test
+  void should_resume_from_the_raw_paging_state_its_execution_info_gives() {
+    SimpleStatement query =
+        SimpleStatement.of("SELECT c FROM " + keyspace + ".t WHERE p = 1").withPageSize(3);
+    ResultSet first = session.execute(query);
+    ByteBuffer raw = first.executionInfo().rawPagingState();
+
+    assertThat(raw).isNotNull();
+    assertThat(first.executionInfo().pagingState()).isEqualTo(first.pagingState());
+    String hex = ByteUtils.toHexString(raw);
+    ResultSet second = session.execute(query.withRawPagingState(ByteUtils.fromHexString(hex)));
+
+    assertThat(second.all()).extracting(row -> row.getInt("c")).containsExactly(3, 4);
+    assertThat(second.executionInfo().rawPagingState()).as("the last page").isNull();
+    assertThat(session.execute(query.withRawPagingState(null)).one().getInt("c"))
+        .as("null starts from the first page")
+        .isZero();
   }
 }
