@@ -219,14 +219,40 @@ final class Binder {
   }
 
   /** Infers the codec of each value of an unprepared statement from its Java type. */
-  static CodecValues bindInferred(String query, Object[] values, CodecRegistry registry) {
+  static CodecValues bindInferred(
+      String query, Object[] values, CodecRegistry registry, MappingCodecs mappings) {
     TypeCodec<?>[] codecs = new TypeCodec<?>[values.length];
-    for (int i = 0; i < values.length; i++) {
-      Object value = values[i];
+    Object[] bound = values.clone();
+    for (int i = 0; i < bound.length; i++) {
+      Object value = bound[i];
       if (value == null || value == Unset.VALUE || value == EmptyValue.VALUE) {
         continue;
       }
       TypeCodec<?> codec = registry.codecForValue(value);
+      if (codec == null && !mappings.isEmpty()) {
+        // An application type: its mapping codec's inner value, whose type the driver infers.
+        Object inner;
+        try {
+          inner = mappings.toInner(value, mapped -> registry.codecForValue(mapped) != null);
+        } catch (RuntimeException e) {
+          throw new InvalidBindValueException(
+              "value "
+                  + i
+                  + " of '"
+                  + query
+                  + "': its mapping codec threw "
+                  + e.getClass().getName()
+                  + " for "
+                  + describe(value));
+        }
+        if (inner != MappingCodecs.NOT_MAPPED) {
+          bound[i] = inner;
+          if (inner == null) {
+            continue;
+          }
+          codec = registry.codecForValue(inner);
+        }
+      }
       if (codec == null) {
         throw new InvalidBindValueException(
             "value "
@@ -239,6 +265,6 @@ final class Binder {
       }
       codecs[i] = codec;
     }
-    return new CodecValues(codecs, values.clone());
+    return new CodecValues(codecs, bound);
   }
 }

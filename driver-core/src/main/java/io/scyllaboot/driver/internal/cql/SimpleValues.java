@@ -8,11 +8,15 @@ import io.scyllaboot.driver.internal.protocol.message.Values;
 public final class SimpleValues {
   private SimpleValues() {}
 
-  /** The values of the statement, or null when it has none. */
-  public static Values of(SimpleStatement statement) {
+  /**
+   * The values of the statement, or null when it has none; a value of an application type goes
+   * through the session's mapping codec for it.
+   */
+  public static Values of(SimpleStatement statement, MappingCodecs mappings) {
     if (statement.valueCount() == 0) {
       return null;
     }
-    return Binder.bindInferred(statement.query(), statement.values(), CodecRegistry.DEFAULT);
+    return Binder.bindInferred(
+        statement.query(), statement.values(), CodecRegistry.DEFAULT, mappings);
   }
 }

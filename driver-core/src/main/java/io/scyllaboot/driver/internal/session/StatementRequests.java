@@ -143,7 +143,10 @@ final class StatementRequests {
     Request request;
     if (statement instanceof SimpleStatement simple) {
       UseStatements.refuse(simple.query());
-      request = new Query(simple.query(), queryOptions(options, SimpleValues.of(simple), false));
+      request =
+          new Query(
+              simple.query(),
+              queryOptions(options, SimpleValues.of(simple, mappingCodecs()), false));
     } else if (statement instanceof BatchStatement batch) {
       request = batchRequest(batch);
     } else {
@@ -316,7 +319,8 @@ final class StatementRequests {
     List<Batch.Child> children = new ArrayList<>(batch.statements().size());
     for (Statement<?> child : batch.statements()) {
       if (child instanceof SimpleStatement simple) {
-        children.add(new Batch.Child(simple.query(), null, SimpleValues.of(simple)));
+        children.add(
+            new Batch.Child(simple.query(), null, SimpleValues.of(simple, mappingCodecs())));
       } else {
         DefaultBoundStatement bound = (DefaultBoundStatement) child;
         children.add(new Batch.Child(null, bound.prepared().id(), bound.values()));

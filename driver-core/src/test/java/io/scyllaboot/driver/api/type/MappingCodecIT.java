@@ -112,6 +112,19 @@ class MappingCodecIT {
   }
 
   @Test
+  void should_send_an_unprepared_statements_application_values_through_their_codecs() {
+    session.execute(
+        "INSERT INTO " + keyspace + ".t (k, day, position) VALUES (?, ?, ?)",
+        4,
+        WeekDay.MONDAY,
+        new Coordinates(5, 6));
+
+    Row row = session.execute("SELECT day, position FROM " + keyspace + ".t WHERE k = 4").one();
+    assertThat(row.getString("day")).isEqualTo("MONDAY");
+    assertThat(row.get("position", Coordinates.class)).isEqualTo(new Coordinates(5, 6));
+  }
+
+  @Test
   void should_refuse_a_value_no_codec_maps_to_the_column_with_a_typed_error() {
     PreparedStatement insert =
         session.prepare("INSERT INTO " + keyspace + ".t (k, label) VALUES (?, ?)");

@@ -113,6 +113,39 @@ class BinderSecretsTest {
         .hasNoCause();
   }
 
+  record Pin(String digits) {}
+
+  @Test
+  void should_not_show_an_unprepared_value_a_mapping_codec_failed_on() {
+    MappingCodecs pins =
+        MappingCodecs.of(
+            List.of(
+                new MappingCodec<Integer, Pin>(Integer.class, Pin.class) {
+                  @Override
+                  protected Pin innerToOuter(Integer value) {
+                    return new Pin(String.valueOf(value));
+                  }
+
+                  @Override
+                  protected Integer outerToInner(Pin value) {
+                    return Integer.parseInt(value.digits()); // its message quotes the value
+                  }
+                }));
+
+    assertThatThrownBy(
+            () ->
+                Binder.bindInferred(
+                    "SELECT * FROM vault WHERE pin = ?",
+                    new Object[] {new Pin(SECRET_TEXT)},
+                    CodecRegistry.DEFAULT,
+                    pins))
+        .isInstanceOf(InvalidBindValueException.class)
+        .hasMessageContaining("value 0")
+        .hasMessageContaining("NumberFormatException")
+        .hasMessageNotContaining("s3cr3t")
+        .hasNoCause();
+  }
+
   @Test
   void should_not_show_a_value_whose_type_cannot_be_inferred() {
     Object secret =
@@ -127,7 +160,8 @@ class BinderSecretsTest {
                 Binder.bindInferred(
                     "SELECT * FROM vault WHERE k = ?",
                     new Object[] {secret},
-                    CodecRegistry.DEFAULT))
+                    CodecRegistry.DEFAULT,
+                    MappingCodecs.NONE))
         .isInstanceOf(InvalidBindValueException.class)
         .hasMessageContaining("value 0")
         .hasMessageContaining(secret.getClass().getName())
