@@ -20,21 +20,49 @@ final class QueryBuilderChain {
 
   private QueryBuilderChain() {}
 
-  /** The text of a chain such as {@code selectFrom("t").all()} (what {@code asCql()} returns). */
+  /**
+   * A chain's text, and the values of its terms that are not literals ({@code literal(user,
+   * registry)}), each written as a {@code ?} in the text, in order.
+   */
+  record Rendered(String cql, List<Expression> values) {}
+
+  /**
+   * The text of a chain such as {@code selectFrom("t").all()} (what {@code asCql()} returns); null
+   * when a term's value is known only when the code runs.
+   */
   static String render(Expression expression) {
+    Rendered rendered = renderWithValues(expression);
+    return rendered == null || !rendered.values().isEmpty() ? null : rendered.cql();
+  }
+
+  private static Rendered renderWithValues(Expression expression) {
     List<J.MethodInvocation> chain = links(expression);
-    return chain == null ? null : new Rendering().render(chain);
+    if (chain == null) {
+      return null;
+    }
+    Rendering rendering = new Rendering();
+    String cql = rendering.render(chain);
+    // Values bound by position cannot mix with bind markers, which a later bind(..) fills.
+    return cql == null || (!rendering.values.isEmpty() && rendering.markers)
+        ? null
+        : new Rendered(cql, List.copyOf(rendering.values));
   }
 
   /** The text of a chain ending in {@code build()}, the statement the query builder makes. */
   static String renderBuilt(Expression expression) {
+    Rendered rendered = renderBuiltWithValues(expression);
+    return rendered == null || !rendered.values().isEmpty() ? null : rendered.cql();
+  }
+
+  /** As {@link #renderBuilt}, with the values its text binds by position. */
+  static Rendered renderBuiltWithValues(Expression expression) {
     if (!(expression instanceof J.MethodInvocation build)
         || !"build".equals(build.getSimpleName())
         || !arguments(build).isEmpty()
         || build.getSelect() == null) {
       return null;
     }
-    return render(build.getSelect());
+    return renderWithValues(build.getSelect());
   }
 
   static boolean isQueryBuilderCall(J.MethodInvocation call) {
@@ -84,10 +112,16 @@ final class QueryBuilderChain {
     private boolean json;
     private String jsonValue;
     private final List<String> columns = new ArrayList<>();
-    private final List<String> values = new ArrayList<>();
+    private final List<String> insertValues = new ArrayList<>();
     private final List<String> relations = new ArrayList<>();
     private String pendingColumn;
     private String suffix = "";
+
+    /** Values of terms known only at run time, each a {@code ?} in the text. */
+    private final List<Expression> values = new ArrayList<>();
+
+    /** Whether a bind marker was written. */
+    private boolean markers;
 
     String render(List<J.MethodInvocation> chain) {
       for (J.MethodInvocation call : chain) {
@@ -129,7 +163,7 @@ final class QueryBuilderChain {
           + " ("
           + String.join(",", columns)
           + ") VALUES ("
-          + String.join(",", values)
+          + String.join(",", insertValues)
           + ")"
           + suffix;
     }
@@ -181,18 +215,26 @@ final class QueryBuilderChain {
             json = true;
             return true;
           }
-          if (!"INSERT".equals(kind) || args.size() != 1 || !columns.isEmpty()) {
+          if (!"INSERT".equals(kind) || args.isEmpty() || args.size() > 2 || !columns.isEmpty()) {
             return false;
           }
-          String text = string(args.get(0));
-          jsonValue = text != null ? quoted(text) : term(args.get(0));
+          String text = args.size() == 1 ? string(args.get(0)) : null;
+          if (text != null) {
+            jsonValue = quoted(text);
+          } else if (args.size() == 1 && isTerm(args.get(0))) {
+            jsonValue = term(args.get(0));
+          } else {
+            // json(value) or json(value, registry): the value, as JSON text, bound at run time.
+            values.add(args.get(0));
+            jsonValue = "?";
+          }
           return jsonValue != null;
         }
         case "value" -> {
           String column = args.size() == 2 ? string(args.get(0)) : null;
           String term = args.size() == 2 ? term(args.get(1)) : null;
           columns.add(column);
-          values.add(term);
+          insertValues.add(term);
           return "INSERT".equals(kind) && jsonValue == null && column != null && term != null;
         }
         case "whereColumn" -> {
@@ -310,17 +352,24 @@ final class QueryBuilderChain {
           : null;
     }
 
+    /** Whether the expression is a call of the query builder's terms. */
+    private static boolean isTerm(Expression arg) {
+      return arg instanceof J.MethodInvocation call && isQueryBuilderCall(call);
+    }
+
     /**
      * A {@code literal(..)} of a literal, a {@code bindMarker()} / {@code bindMarker("name")}, or a
-     * {@code function("name", terms..)} of those.
+     * {@code function("name", terms..)} of those; a {@code literal(value)} or {@code literal(value,
+     * registry)} of any other value is a {@code ?} bound to the value at run time.
      */
-    private static String term(Expression arg) {
+    private String term(Expression arg) {
       if (!(arg instanceof J.MethodInvocation call) || !isQueryBuilderCall(call)) {
         return null;
       }
       List<Expression> args = arguments(call);
       switch (call.getSimpleName()) {
         case "bindMarker" -> {
+          markers = true;
           if (args.isEmpty()) {
             return "?";
           }
@@ -328,13 +377,15 @@ final class QueryBuilderChain {
           return name == null ? null : ":" + name;
         }
         case "function" -> {
-          return functionCall(args, Rendering::term);
+          return functionCall(args, this::term);
         }
         case "literal" -> {
-          if (args.size() != 1
-              || !(args.get(0) instanceof J.Literal literal)
-              || literal.getValue() == null) {
+          if (args.isEmpty() || args.size() > 2) {
             return null;
+          }
+          if (!(args.get(0) instanceof J.Literal literal) || literal.getValue() == null) {
+            values.add(args.get(0)); // the registry, if any, is the session's codecs
+            return "?";
           }
           Object value = literal.getValue();
           if (value instanceof String s) {

@@ -5,7 +5,10 @@ import static io.scyllaboot.migration.QueryBuilderChain.QUERY_BUILDER;
 import static io.scyllaboot.migration.QueryBuilderChain.SELECTOR;
 import static io.scyllaboot.migration.QueryBuilderChain.render;
 import static io.scyllaboot.migration.QueryBuilderChain.renderBuilt;
+import static io.scyllaboot.migration.QueryBuilderChain.renderBuiltWithValues;
 
+import io.scyllaboot.migration.QueryBuilderChain.Rendered;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,17 +41,25 @@ public final class QueryBuilderToCql extends Recipe {
       "com.datastax.oss.driver.api.core.cql.SimpleStatement";
   private static final String SESSION = "com.datastax.oss.driver.api.core.session.Session";
 
-  /** The statement factory as the driver declares it, so the later renames match its calls. */
-  private static final JavaTemplate NEW_STATEMENT =
-      JavaTemplate.builder("SimpleStatement.newInstance(#{any(java.lang.String)})")
-          .imports(SIMPLE_STATEMENT)
-          .javaParser(
-              JavaParser.fromJavaVersion()
-                  .dependsOn(
-                      "package com.datastax.oss.driver.api.core.cql;"
-                          + " public interface SimpleStatement {"
-                          + " static SimpleStatement newInstance(String query) { return null; } }"))
-          .build();
+  /**
+   * The statement factory as the driver declares it, so the later renames match its calls: the
+   * text, then a value for each {@code ?} the chain's run-time values became.
+   */
+  private static JavaTemplate newStatement(int values) {
+    return JavaTemplate.builder(
+            "SimpleStatement.newInstance(#{any(java.lang.String)}"
+                + ", #{any()}".repeat(values)
+                + ")")
+        .imports(SIMPLE_STATEMENT)
+        .javaParser(
+            JavaParser.fromJavaVersion()
+                .dependsOn(
+                    "package com.datastax.oss.driver.api.core.cql;"
+                        + " public interface SimpleStatement {"
+                        + " static SimpleStatement newInstance(String query, Object... values)"
+                        + " { return null; } }"))
+        .build();
+  }
 
   @Override
   public String getDisplayName() {
@@ -122,15 +133,21 @@ public final class QueryBuilderToCql extends Recipe {
           return result;
         }
         if ("build".equals(visited.getSimpleName())) {
-          String cql = renderBuilt(visited);
-          if (cql == null) {
+          Rendered rendered = renderBuiltWithValues(visited);
+          if (rendered == null) {
             return visited;
           }
           removeImports();
           maybeAddImport(SIMPLE_STATEMENT);
+          List<Object> parameters = new ArrayList<>();
+          parameters.add(text(rendered.cql(), visited));
+          parameters.addAll(rendered.values());
           J.MethodInvocation statement =
-              NEW_STATEMENT.apply(
-                  updateCursor(visited), visited.getCoordinates().replace(), text(cql, visited));
+              newStatement(rendered.values().size())
+                  .apply(
+                      updateCursor(visited),
+                      visited.getCoordinates().replace(),
+                      parameters.toArray());
           // The template indents as a continuation; the chain's own line start is kept.
           return statement.withPrefix(visited.getPrefix());
         }

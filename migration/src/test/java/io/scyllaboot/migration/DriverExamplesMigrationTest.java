@@ -532,31 +532,83 @@ class DriverExamplesMigrationTest implements RewriteTest {
   }
 
   @Test
-  void aJsonCodecIsMarked() {
+  void jsonCodecsAndRunTimeLiteralsBecomeBoundValues() {
     rewriteRun(
-        CompiledAfter.doesNotCompile(
-            "the marked JSON codec has no counterpart",
-            "com.datastax.oss.driver.api.core.type.codec",
-            "TypeCodec",
-            "json(java.lang.Class<Json>)"),
         java(
             """
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.literal;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.selectFrom;
+
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import com.datastax.oss.driver.api.core.cql.Statement;
             import com.datastax.oss.driver.api.core.type.codec.ExtraTypeCodecs;
             import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 
-            class Json {
-              static final TypeCodec<Json> CODEC = ExtraTypeCodecs.json(Json.class);
+            class JsonColumn {
+              public static class User {
+                public String name;
+              }
+
+              private static final TypeCodec<User> USER_CODEC = ExtraTypeCodecs.json(User.class);
+
+              CqlSession open() {
+                return CqlSession.builder().addTypeCodecs(USER_CODEC).build();
+              }
+
+              User insertAndRead(CqlSession session, User alice) {
+                Statement stmt =
+                    insertInto("examples", "json_jackson_column")
+                        .value("id", literal(1))
+                        .value("json", literal(alice, session.getContext().getCodecRegistry()))
+                        .build();
+                session.execute(stmt);
+                session.execute(
+                    insertInto("examples", "json_jackson_row")
+                        .json(alice, session.getContext().getCodecRegistry())
+                        .build());
+                Statement select =
+                    selectFrom("examples", "json_jackson_row").json().all()
+                        .whereColumn("id").in(literal(1), literal(2))
+                        .build();
+                Row row = session.execute(select).one();
+                return row.get(0, User.class);
+              }
             }
             """,
-            spec ->
-                spec.after(
-                    after -> {
-                      org.assertj.core.api.Assertions.assertThat(after)
-                          .contains(
-                              "Scylla Boot: no counterpart of json(..) (Scylla Boot has no JSON codec")
-                          .contains("io.scyllaboot.driver.api.type.ExtraTypeCodecs");
-                      return after;
-                    })));
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.cql.SimpleStatement;
+            import io.scyllaboot.driver.api.cql.Statement;
+            import io.scyllaboot.driver.api.type.ExtraTypeCodecs;
+            import io.scyllaboot.driver.api.type.MappingCodec;
+
+            class JsonColumn {
+              public static class User {
+                public String name;
+              }
+
+              private static final MappingCodec<?, User> USER_CODEC = ExtraTypeCodecs.json(User.class);
+
+              CqlSession open() {
+                return CqlSession.builder().addTypeCodecs(USER_CODEC).build();
+              }
+
+              User insertAndRead(CqlSession session, User alice) {
+                Statement stmt =
+                    SimpleStatement.of("INSERT INTO examples.json_jackson_column (id,json) VALUES (1,?)", alice);
+                session.execute(stmt);
+                session.execute(
+                    SimpleStatement.of("INSERT INTO examples.json_jackson_row JSON ?", alice));
+                Statement select =
+                    SimpleStatement.of("SELECT JSON * FROM examples.json_jackson_row WHERE id IN (1,2)");
+                Row row = session.execute(select).one();
+                return row.get(0, User.class);
+              }
+            }
+            """));
   }
 
   @Test

@@ -158,6 +158,22 @@ public final class ExtraTypeCodecs {
     };
   }
 
+  /**
+   * A text column holding JSON, read and bound as {@code javaType} with a default Jackson 2 {@code
+   * ObjectMapper} ({@code com.fasterxml.jackson.core:jackson-databind}, which the application
+   * provides: the driver depends on it optionally). A value that is not JSON of the type fails the
+   * read with an {@code IllegalArgumentException} naming the type, never the text.
+   */
+  public static <T> MappingCodec<String, T> json(Class<T> javaType) {
+    return json(javaType, new com.fasterxml.jackson.databind.ObjectMapper());
+  }
+
+  /** As {@link #json(Class)}, with the application's mapper (its modules, its settings). */
+  public static <T> MappingCodec<String, T> json(
+      Class<T> javaType, com.fasterxml.jackson.databind.ObjectMapper mapper) {
+    return new io.scyllaboot.driver.internal.cql.JacksonJsonCodec<>(javaType, mapper);
+  }
+
   /** As {@link MappingCodec#enumNamesOf}. */
   public static <E extends Enum<E>> MappingCodec<String, E> enumNamesOf(Class<E> enumType) {
     return MappingCodec.enumNamesOf(enumType);
