@@ -171,7 +171,7 @@ public final class ExtraTypeCodecs {
   /** As {@link #json(Class)}, with the application's mapper (its modules, its settings). */
   public static <T> MappingCodec<String, T> json(
       Class<T> javaType, com.fasterxml.jackson.databind.ObjectMapper mapper) {
-    return new io.scyllaboot.driver.internal.cql.JacksonJsonCodec<>(javaType, mapper);
+    return new JacksonJsonCodec<>(javaType, mapper);
   }
 
   /** As {@link MappingCodec#enumNamesOf}. */

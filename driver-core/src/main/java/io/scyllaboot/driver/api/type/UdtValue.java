@@ -60,7 +60,7 @@ public final class UdtValue {
    * values, never format them into a statement).
    */
   public String formattedContents() {
-    return io.scyllaboot.driver.internal.cql.CqlLiterals.literal(this);
+    return CqlLiterals.literal(this);
   }
 
   @Override

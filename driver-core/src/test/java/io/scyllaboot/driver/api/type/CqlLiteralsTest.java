@@ -1,9 +1,7 @@
-package io.scyllaboot.driver.internal.cql;
+package io.scyllaboot.driver.api.type;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.scyllaboot.driver.api.type.TupleValue;
-import io.scyllaboot.driver.api.type.UdtValue;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Instant;

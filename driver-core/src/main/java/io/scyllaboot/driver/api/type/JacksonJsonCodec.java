@@ -1,9 +1,8 @@
-package io.scyllaboot.driver.internal.cql;
+package io.scyllaboot.driver.api.type;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.scyllaboot.driver.api.type.MappingCodec;
 import java.io.UncheckedIOException;
 
 /**
@@ -11,11 +10,11 @@ import java.io.UncheckedIOException;
  * from {@code ExtraTypeCodecs} so that Jackson, an optional dependency, is loaded only by a session
  * that asks for a JSON codec.
  */
-public final class JacksonJsonCodec<T> extends MappingCodec<String, T> {
+final class JacksonJsonCodec<T> extends MappingCodec<String, T> {
   private final ObjectMapper mapper;
   private final JavaType type;
 
-  public JacksonJsonCodec(Class<T> javaType, ObjectMapper mapper) {
+  JacksonJsonCodec(Class<T> javaType, ObjectMapper mapper) {
     super(String.class, javaType);
     this.mapper = mapper;
     this.type = mapper.constructType(javaType);

@@ -1,9 +1,5 @@
-package io.scyllaboot.driver.internal.cql;
+package io.scyllaboot.driver.api.type;
 
-import io.scyllaboot.driver.api.type.ByteUtils;
-import io.scyllaboot.driver.api.type.EmptyValue;
-import io.scyllaboot.driver.api.type.TupleValue;
-import io.scyllaboot.driver.api.type.UdtValue;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Instant;
@@ -23,14 +19,14 @@ import java.util.StringJoiner;
  * ({@code TupleValue.formattedContents()}); values are bound, never formatted into statements, by
  * the driver itself.
  */
-public final class CqlLiterals {
+final class CqlLiterals {
   /** Milliseconds always written, so the text reads back as the same timestamp. */
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSX").withZone(ZoneOffset.UTC);
 
   private CqlLiterals() {}
 
-  public static String literal(Object value) {
+  static String literal(Object value) {
     if (value == null) {
       return "NULL";
     }
@@ -78,7 +74,7 @@ public final class CqlLiterals {
     if (value instanceof Number
         || value instanceof Boolean
         || value instanceof java.util.UUID
-        || value instanceof io.scyllaboot.driver.api.type.CqlDuration) {
+        || value instanceof CqlDuration) {
       return value.toString();
     }
     // Dates and times (LocalDate, LocalTime) and anything else: their text, quoted.
