@@ -33,30 +33,31 @@ import org.openrewrite.marker.Markers;
  * {@code limit(n)}, {@code insertInto(..).value(..)}, {@code ifNotExists()}, {@code deleteFrom},
  * {@code truncate}, JSON inserts and selects, functions of columns and literals. A chain kept in a
  * {@code var} becomes its text, and the variable's {@code asCql()} the variable. A chain ending in
- * {@code build()} becomes {@code SimpleStatement.newInstance(text)}, or the text alone where it is
- * prepared (Scylla Boot prepares CQL text). Other chains are left to the query builder's mark.
+ * {@code build()} becomes Scylla Boot's {@code SimpleStatement.of(text)} (with a value for each
+ * term known only at run time, {@code literal(user, registry)}, written {@code ?}), or the text
+ * alone where it is prepared (Scylla Boot prepares CQL text). Other chains are left to the query
+ * builder's mark.
  */
 public final class QueryBuilderToCql extends Recipe {
-  private static final String SIMPLE_STATEMENT =
-      "com.datastax.oss.driver.api.core.cql.SimpleStatement";
+  /**
+   * Scylla Boot's statement, written directly: an import of the driver's would join the file's
+   * other imports of that package and could fold them into a star import nothing removes later.
+   */
+  private static final String SIMPLE_STATEMENT = "io.scyllaboot.driver.api.cql.SimpleStatement";
+
   private static final String SESSION = "com.datastax.oss.driver.api.core.session.Session";
 
-  /**
-   * The statement factory as the driver declares it, so the later renames match its calls: the
-   * text, then a value for each {@code ?} the chain's run-time values became.
-   */
+  /** The statement factory: the text, then a value for each {@code ?} of run-time values. */
   private static JavaTemplate newStatement(int values) {
     return JavaTemplate.builder(
-            "SimpleStatement.newInstance(#{any(java.lang.String)}"
-                + ", #{any()}".repeat(values)
-                + ")")
+            "SimpleStatement.of(#{any(java.lang.String)}" + ", #{any()}".repeat(values) + ")")
         .imports(SIMPLE_STATEMENT)
         .javaParser(
             JavaParser.fromJavaVersion()
                 .dependsOn(
-                    "package com.datastax.oss.driver.api.core.cql;"
+                    "package io.scyllaboot.driver.api.cql;"
                         + " public interface SimpleStatement {"
-                        + " static SimpleStatement newInstance(String query, Object... values)"
+                        + " static SimpleStatement of(String query, Object... values)"
                         + " { return null; } }"))
         .build();
   }

@@ -793,4 +793,43 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void aFileWithManyDriverImportsGetsTheStatementsImportToo() {
+    rewriteRun(
+        java(
+            """
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.insertInto;
+            import static com.datastax.oss.driver.api.querybuilder.QueryBuilder.literal;
+
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.BoundStatement;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import com.datastax.oss.driver.api.core.cql.ResultSet;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import com.datastax.oss.driver.api.core.cql.Statement;
+
+            class Folded {
+              Row insert(CqlSession session, String name) {
+                Statement stmt =
+                    insertInto("ks", "t").value("id", literal(1)).value("name", literal(name)).build();
+                ResultSet rs = session.execute(stmt);
+                PreparedStatement select = session.prepare("SELECT * FROM ks.t WHERE id = ?");
+                BoundStatement bound = select.bind(1);
+                return session.execute(bound).one();
+              }
+            }
+            """,
+            spec ->
+                spec.after(
+                    after -> {
+                      org.assertj.core.api.Assertions.assertThat(after)
+                          .doesNotContain("com.datastax")
+                          .containsPattern(
+                              "import io\\.scyllaboot\\.driver\\.api\\.cql\\.(\\*|SimpleStatement);")
+                          .contains(
+                              "SimpleStatement.of(\"INSERT INTO ks.t (id,name) VALUES (1,?)\", name)");
+                      return after;
+                    })));
+  }
 }
