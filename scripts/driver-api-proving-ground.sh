@@ -2,8 +2,9 @@
 # The DataStax driver API recipe's proving ground (not run by CI): the Apache Java driver's own
 # `examples` module, code nobody here wrote. Compiles every example against the Apache driver, runs
 # the recipe io.scyllaboot.migration.DataStaxDriverToScyllaBoot on a copy, compiles the copy against
-# Scylla Boot's driver, then runs the self-contained main programs (basic/ and datatypes/) on both
-# sides against one node and compares what they print. Prints a table; writes everything under
+# Scylla Boot's driver, then runs the self-contained main programs (basic/, datatypes/, and json/'s
+# plain-text and Jackson ones) on both sides against one node and compares what they print. Prints
+# a table; writes everything under
 # migration/target/driver-api-proving-ground.
 #
 #   EXAMPLES=/path/to/cassandra-java-driver/examples  (a checkout's examples/ module; required)
@@ -23,7 +24,9 @@ work="$root/migration/target/driver-api-proving-ground"
 recipe=io.scyllaboot.migration.DataStaxDriverToScyllaBoot
 run_examples=(basic.CreateAndPopulateKeyspace basic.ReadCassandraVersion basic.ReadTopologyAndSchemaMetadata
   datatypes.Blobs datatypes.CustomCodecs datatypes.TuplesMapped datatypes.TuplesSimple
-  datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple)
+  datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple
+  json.PlainTextJson json.jackson.JacksonJsonColumn json.jackson.JacksonJsonFunction
+  json.jackson.JacksonJsonRow)
 package=com.datastax.oss.driver.examples
 mvn_args=(-B -o -q -Dstyle.color=never)
 
