@@ -17,7 +17,7 @@ public interface KeyspaceMetadata {
   /** Whether writes go through the commit log ({@code durable_writes}). */
   boolean durableWrites();
 
-  /** Its tables by name (materialized views are in {@link #views()}, not here). */
+  /** Its tables by name, in name order (materialized views are in {@link #views()}, not here). */
   Map<String, TableMetadata> tables();
 
   /** Its materialized views by name. */

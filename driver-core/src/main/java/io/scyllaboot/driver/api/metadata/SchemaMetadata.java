@@ -11,7 +11,10 @@ import java.util.Optional;
  */
 public interface SchemaMetadata {
 
-  /** Every keyspace read, system keyspaces included unless the session is limited, by name. */
+  /**
+   * Every keyspace read, system keyspaces included unless the session is limited, by name, in name
+   * order.
+   */
   Map<String, KeyspaceMetadata> keyspaces();
 
   default Optional<KeyspaceMetadata> keyspace(String name) {

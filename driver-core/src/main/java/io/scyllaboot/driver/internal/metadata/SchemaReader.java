@@ -11,6 +11,7 @@ import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
 import io.scyllaboot.driver.api.metadata.ViewMetadata;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -193,11 +194,13 @@ public final class SchemaReader {
               name,
               Map.copyOf(replication),
               !Boolean.FALSE.equals(row.get("durable_writes")),
-              Map.copyOf(tables.getOrDefault(name, Map.of())),
-              Map.copyOf(views.getOrDefault(name, Map.of())),
-              Map.copyOf(types.getOrDefault(name, Map.of()))));
+              // The sorted maps themselves, read-only: name order on every run (Map.copyOf's
+              // iteration order changes from one JVM to the next).
+              Collections.unmodifiableMap(tables.getOrDefault(name, Map.of())),
+              Collections.unmodifiableMap(views.getOrDefault(name, Map.of())),
+              Collections.unmodifiableMap(types.getOrDefault(name, Map.of()))));
     }
-    return new SchemaRecords.Schema(Map.copyOf(keyspaces));
+    return new SchemaRecords.Schema(Collections.unmodifiableMap(keyspaces));
   }
 
   /** The columns of {@code system_schema.tables} and {@code .views} that are not options. */

@@ -7,6 +7,7 @@ import io.scyllaboot.driver.api.metadata.ColumnMetadata.ClusteringOrder;
 import io.scyllaboot.driver.api.metadata.ColumnMetadata.Kind;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -68,6 +69,26 @@ class SchemaMetadataIT {
     assertThat(table.column("Site").orElseThrow().kind()).isEqualTo(Kind.STATIC);
     assertThat(table.column("value").orElseThrow().kind()).isEqualTo(Kind.REGULAR);
     assertThat(table.column("site")).as("names keep their case").isEmpty();
+  }
+
+  @Test
+  void should_list_keyspaces_and_tables_in_name_order() {
+    String keyspace = CassandraNode.uniqueKeyspace("order");
+    CassandraNode.createKeyspace(session, keyspace);
+    List<String> created = List.of("t_h", "t_c", "t_a", "t_g", "t_b", "t_f", "t_e", "t_d");
+    try {
+      for (String table : created) {
+        session.execute("CREATE TABLE " + keyspace + "." + table + " (id int PRIMARY KEY)");
+      }
+
+      SchemaMetadata schema = session.metadata().schema();
+      assertThat(new ArrayList<>(schema.keyspace(keyspace).orElseThrow().tables().keySet()))
+          .as("the same order on every run, not the hash order of an immutable map")
+          .containsExactly("t_a", "t_b", "t_c", "t_d", "t_e", "t_f", "t_g", "t_h");
+      assertThat(new ArrayList<>(schema.keyspaces().keySet())).isSorted();
+    } finally {
+      session.execute("DROP KEYSPACE IF EXISTS " + keyspace);
+    }
   }
 
   @Test
