@@ -22,12 +22,14 @@ class ArchitectureTest {
   }
 
   @Test
-  void api_never_depends_on_internal_except_the_session_factory() {
+  void api_never_depends_on_internal_except_the_session_and_mapper_factories() {
     noClasses()
         .that()
         .resideInAPackage("io.scyllaboot.driver.api..")
         .and()
         .doNotHaveSimpleName("CqlSessionBuilder")
+        .and()
+        .doNotHaveSimpleName("MapperBuilder")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("io.scyllaboot.driver.internal..")

@@ -1,0 +1,146 @@
+package io.scyllaboot.driver.internal.mapper;
+
+import io.scyllaboot.driver.api.cql.AsyncResultSet;
+import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.ColumnDefinitions;
+import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.mapper.annotations.CqlName;
+import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
+import io.scyllaboot.driver.api.mapper.entity.saving.NullSavingStrategy;
+import io.scyllaboot.driver.internal.mapper.DaoInvocationHandler.DaoMethod;
+import java.lang.reflect.Method;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A DAO method that runs one statement: prepared on first use (then kept), bound from the entity
+ * parameter's properties and the other parameters (by name where every one of them names a marker,
+ * else in order into the markers the entity leaves), its result read as the method returns it.
+ */
+final class StatementMethod implements DaoMethod {
+  private final Method method;
+  private final DaoContext context;
+  private final String cql;
+  private final ResultShape.Of shape;
+  private final @Nullable EntityHelper<Object> entityParameter;
+  private final int firstValueParameter;
+  private final NullSavingStrategy nullSaving;
+  private final List<String> entityColumns;
+  private final @Nullable List<String> parameterNames;
+  private final Function<Row, ?> entities;
+  private volatile @Nullable PreparedStatement prepared;
+
+  @SuppressWarnings("unchecked")
+  StatementMethod(
+      Method method,
+      DaoContext context,
+      String cql,
+      ResultShape.Of shape,
+      @Nullable EntityHelper<?> entityParameter,
+      int firstValueParameter,
+      @Nullable NullSavingStrategy nullSaving,
+      List<String> entityColumns) {
+    this.method = method;
+    this.context = context;
+    this.cql = cql;
+    this.shape = shape;
+    this.entityParameter = (EntityHelper<Object>) entityParameter;
+    this.firstValueParameter = firstValueParameter;
+    this.nullSaving = nullSaving == null ? NullSavingStrategy.DO_NOT_SET : nullSaving;
+    this.entityColumns = entityColumns;
+    this.parameterNames = parameterNames(method, firstValueParameter);
+    if (shape.entity() != null) {
+      EntityHelper<?> helper = context.helper(shape.entity());
+      // Rows of a query written by hand may carry fewer columns than the entity maps.
+      this.entities = row -> helper.get(row, true);
+    } else {
+      this.entities = row -> row;
+    }
+  }
+
+  @Override
+  public @Nullable Object invoke(Object[] args) {
+    if (shape.async()) {
+      PreparedStatement known = prepared;
+      CompletionStage<PreparedStatement> statement =
+          known != null
+              ? java.util.concurrent.CompletableFuture.completedFuture(known)
+              : context.session().prepareAsync(cql).thenApply(this::keep);
+      return statement
+          .thenCompose(p -> context.session().executeAsync(bind(p, args)))
+          .thenApply((AsyncResultSet rows) -> shape.shape().read(rows, entities));
+    }
+    PreparedStatement statement = prepared;
+    if (statement == null) {
+      statement = keep(context.session().prepare(cql));
+    }
+    return shape.shape().read(context.session().execute(bind(statement, args)), entities);
+  }
+
+  private PreparedStatement keep(PreparedStatement statement) {
+    prepared = statement;
+    return statement;
+  }
+
+  private BoundStatement bind(PreparedStatement statement, Object[] args) {
+    BoundStatement bound = statement.bind();
+    if (entityParameter != null) {
+      if (args[0] == null) {
+        throw new IllegalArgumentException(method.getName() + ": the entity is null");
+      }
+      bound = entityParameter.set(args[0], bound, nullSaving, true);
+    }
+    if (args.length == firstValueParameter) {
+      return bound;
+    }
+    ColumnDefinitions variables = statement.variables();
+    if (parameterNames != null && parameterNames.stream().allMatch(variables::contains)) {
+      for (int i = firstValueParameter; i < args.length; i++) {
+        bound = bound.set(parameterNames.get(i - firstValueParameter), args[i]);
+      }
+      return bound;
+    }
+    List<Integer> free = new ArrayList<>();
+    for (int i = 0; i < variables.size(); i++) {
+      if (!entityColumns.contains(variables.get(i).name())) {
+        free.add(i);
+      }
+    }
+    if (free.size() != args.length - firstValueParameter) {
+      throw new IllegalArgumentException(
+          method
+              + ": "
+              + (args.length - firstValueParameter)
+              + " parameters for "
+              + free.size()
+              + " bind markers of "
+              + cql);
+    }
+    for (int i = firstValueParameter; i < args.length; i++) {
+      bound = bound.set(free.get(i - firstValueParameter), args[i]);
+    }
+    return bound;
+  }
+
+  /** The parameters' marker names, or null when one is unknown (compiled without -parameters). */
+  private static @Nullable List<String> parameterNames(Method method, int from) {
+    Parameter[] parameters = method.getParameters();
+    List<String> names = new ArrayList<>();
+    for (int i = from; i < parameters.length; i++) {
+      CqlName name = parameters[i].getAnnotation(CqlName.class);
+      if (name != null) {
+        names.add(name.value());
+      } else if (parameters[i].isNamePresent()) {
+        names.add(parameters[i].getName());
+      } else {
+        return null;
+      }
+    }
+    return names;
+  }
+}
