@@ -1,6 +1,7 @@
 package io.scyllaboot.migration;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
@@ -23,11 +24,18 @@ import org.openrewrite.marker.SearchResult;
  * prepared.boundStatementBuilder(..)} is {@code prepared.bind(..)}, its {@code build()} goes, and a
  * call on a builder variable whose result was dropped (the builder mutated itself) is assigned back
  * to the variable: {@code builder.setInt("k", 1);} becomes {@code builder = builder.set("k", 1);}.
+ * An entity helper's {@code helper.set(entity, builder, strategy, lenient);} is assigned back the
+ * same way. A {@code BatchStatementBuilder} becomes the batch itself: {@code
+ * BatchStatement.builder(type)} is {@code BatchStatement.of(type)}, {@code addStatement(s)} is
+ * {@code add(s)}, assigned back, and its {@code build()} goes.
  */
 public final class BoundStatementValueByValue extends Recipe {
   private static final String CQL = "com.datastax.oss.driver.api.core.cql.";
   private static final String BOUND = CQL + "BoundStatement";
   private static final String BUILDER = CQL + "BoundStatementBuilder";
+  private static final String BATCH_BUILDER = CQL + "BatchStatementBuilder";
+  private static final String ENTITY_HELPER =
+      "com.datastax.oss.driver.api.mapper.entity.EntityHelper";
   private static final String SETTABLE = "com.datastax.oss.driver.api.core.data.Settable";
   private static final JavaType.FullyQualified OURS =
       JavaType.ShallowClass.build("io.scyllaboot.driver.api.cql.BoundStatement");
@@ -61,6 +69,22 @@ public final class BoundStatementValueByValue extends Recipe {
         if (isOn(call, CQL + "PreparedStatement")
             && call.getSimpleName().equals("boundStatementBuilder")) {
           converted = call.withName(call.getName().withSimpleName("bind"));
+        } else if (call.getSimpleName().equals("builder")
+            && call.getMethodType() != null
+            && TypeUtils.isOfClassType(
+                call.getMethodType().getDeclaringType(), CQL + "BatchStatement")
+            && call.getArguments().size() == 1
+            && !(call.getArguments().get(0) instanceof J.Empty)) {
+          converted = call.withName(call.getName().withSimpleName("of"));
+        } else if (isOn(call, BATCH_BUILDER)
+            && (call.getSimpleName().equals("addStatement")
+                || call.getSimpleName().equals("addStatements")
+                    && call.getArguments().stream()
+                        .noneMatch(
+                            a -> TypeUtils.isAssignableTo("java.lang.Iterable", a.getType())))) {
+          converted = call.withName(call.getName().withSimpleName("add"));
+        } else if (statementSetter != null && isOn(call, BATCH_BUILDER)) {
+          converted = call.withName(call.getName().withSimpleName(statementSetter));
         } else if (isValueSetter(call)) {
           converted = toSet(call);
         } else if (statementSetter != null && isOn(call, BUILDER)) {
@@ -107,18 +131,17 @@ public final class BoundStatementValueByValue extends Recipe {
       private J assignedBack(J.MethodInvocation original, J.MethodInvocation converted) {
         Object parent = getCursor().getParentTreeCursor().getValue();
         boolean resultDropped = parent instanceof J.Block || parent instanceof J.Lambda;
-        if (!resultDropped
-            || !isOn(original, BUILDER)
-            || !TypeUtils.isAssignableTo(BUILDER, original.getType())) {
+        Expression target = mutatedBuilder(original);
+        if (!resultDropped || target == null) {
           return converted;
         }
         if (!(parent instanceof J.Block)
-            || !(original.getSelect() instanceof J.Identifier variable)
+            || !(target instanceof J.Identifier variable)
             || isParameter(variable)) {
           return SearchResult.found(
               converted,
-              "Scylla Boot: a BoundStatementBuilder mutated in place; Scylla Boot's BoundStatement"
-                  + " is immutable: keep the statement "
+              "Scylla Boot: a statement builder mutated in place; Scylla Boot's statements"
+                  + " are immutable: keep the statement "
                   + converted.getSimpleName()
                   + "(..) returns (return it to the caller, or assign it); "
                   + MarkUntranslatedMethod.SECTION);
@@ -132,6 +155,25 @@ public final class BoundStatementValueByValue extends Recipe {
                     original.getCoordinates().replace(),
                     converted.withPrefix(Space.EMPTY));
         return assignment.withPrefix(original.getPrefix());
+      }
+
+      /**
+       * The builder a call mutates, whose copy the call's result is in Scylla Boot: the builder a
+       * setter is called on, or the one an entity helper's {@code set} fills; else null.
+       */
+      private @Nullable Expression mutatedBuilder(J.MethodInvocation call) {
+        for (String builder : List.of(BUILDER, BATCH_BUILDER)) {
+          if (isOn(call, builder) && TypeUtils.isAssignableTo(builder, call.getType())) {
+            return call.getSelect();
+          }
+        }
+        if (isOn(call, ENTITY_HELPER)
+            && call.getSimpleName().equals("set")
+            && call.getArguments().size() >= 2
+            && TypeUtils.isAssignableTo(BUILDER, call.getArguments().get(1).getType())) {
+          return call.getArguments().get(1);
+        }
+        return null;
       }
 
       /** Whether the variable is a parameter of the enclosing method or lambda. */
@@ -158,7 +200,7 @@ public final class BoundStatementValueByValue extends Recipe {
       private boolean isBuilderBuild(J.MethodInvocation call) {
         return call.getSimpleName().equals("build")
             && call.getArguments().stream().allMatch(J.Empty.class::isInstance)
-            && isOn(call, BUILDER);
+            && (isOn(call, BUILDER) || isOn(call, BATCH_BUILDER));
       }
 
       private boolean isValueSetter(J.MethodInvocation call) {

@@ -6,12 +6,14 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Recipe;
+import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
 
 /**
  * Scylla Boot's statements have no builder: {@code
@@ -86,6 +88,8 @@ public final class SimpleStatementBuilderToStatement extends Recipe {
           current = inner;
         }
         List<Expression> arguments = new ArrayList<>(current.getArguments());
+        arguments.removeIf(J.Empty.class::isInstance);
+        boolean query = isQueryBuilder(current);
         List<J.MethodInvocation> kept = new ArrayList<>();
         for (J.MethodInvocation link : links) {
           String name = link.getSimpleName();
@@ -104,8 +108,17 @@ public final class SimpleStatementBuilderToStatement extends Recipe {
             return null;
           }
         }
+        // A query's builder(): the query builds the statement (an entity helper's EntityQuery).
+        if (query && !arguments.isEmpty()) {
+          arguments.set(0, arguments.get(0).withPrefix(Space.EMPTY));
+        }
         Expression result =
-            current.withName(current.getName().withSimpleName("of")).withArguments(arguments);
+            current
+                .withName(current.getName().withSimpleName(query ? "build" : "of"))
+                .withArguments(
+                    arguments.isEmpty()
+                        ? List.of(new J.Empty(Tree.randomId(), Space.EMPTY, Markers.EMPTY))
+                        : arguments);
         for (J.MethodInvocation link : kept) {
           result = link.withSelect(result);
         }
@@ -115,8 +128,19 @@ public final class SimpleStatementBuilderToStatement extends Recipe {
       private boolean isBuilderFactory(J.MethodInvocation call) {
         return call.getSimpleName().equals("builder")
             && call.getMethodType() != null
-            && TypeUtils.isOfClassType(
-                call.getMethodType().getDeclaringType(), DRIVER + "SimpleStatement");
+            && (TypeUtils.isOfClassType(
+                    call.getMethodType().getDeclaringType(), DRIVER + "SimpleStatement")
+                || isQueryBuilder(call));
+      }
+
+      /** A query builder's {@code builder()}: {@code query.builder().setX(..).build()}. */
+      private boolean isQueryBuilder(J.MethodInvocation call) {
+        return call.getSimpleName().equals("builder")
+            && call.getMethodType() != null
+            && call.getSelect() != null
+            && TypeUtils.isAssignableTo(
+                "com.datastax.oss.driver.api.querybuilder.BuildableQuery",
+                call.getMethodType().getDeclaringType());
       }
     };
   }

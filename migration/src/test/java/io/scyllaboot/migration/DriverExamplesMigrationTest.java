@@ -380,7 +380,7 @@ class DriverExamplesMigrationTest implements RewriteTest {
               }
 
               void fill(BoundStatement builder) {
-                /*~~(Scylla Boot: a BoundStatementBuilder mutated in place; Scylla Boot's BoundStatement is immutable: keep the statement set(..) returns (return it to the caller, or assign it); see the Scylla Boot manual, Coming from the DataStax driver API)~~>*/builder.set("k", 1);
+                /*~~(Scylla Boot: a statement builder mutated in place; Scylla Boot's statements are immutable: keep the statement set(..) returns (return it to the caller, or assign it); see the Scylla Boot manual, Coming from the DataStax driver API)~~>*/builder.set("k", 1);
               }
             }
             """));

@@ -88,7 +88,13 @@ class RecipeCompletenessTest {
           "com.datastax.oss.driver.api.core.type.VectorType",
           "a CQL type; Scylla Boot's VectorType is a mapping annotation",
           "com.datastax.oss.driver.api.querybuilder.update.Update",
-          "a query builder step; Scylla Boot's Update is the Spring Query API's");
+          "a query builder step; Scylla Boot's Update is the Spring Query API's",
+          "com.datastax.oss.driver.api.querybuilder.delete.Delete",
+          "a query builder step; Scylla Boot's Delete is the mapper's DAO annotation",
+          "com.datastax.oss.driver.api.querybuilder.insert.Insert",
+          "a query builder step; Scylla Boot's Insert is the mapper's DAO annotation",
+          "com.datastax.oss.driver.api.querybuilder.select.Select",
+          "a query builder step; Scylla Boot's Select is the mapper's DAO annotation");
 
   private static final Map<String, String> translations = new TreeMap<>();
   private static final Map<String, String> markedTypes = new TreeMap<>(); // type -> note

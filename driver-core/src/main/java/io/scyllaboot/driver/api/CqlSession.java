@@ -68,6 +68,16 @@ public interface CqlSession extends AutoCloseable {
   PreparedStatement prepare(String cql);
 
   /**
+   * Prepares the statement's query; the statements it binds start with the statement's options
+   * (consistency, page size, time-out...) instead of the defaults, as the DataStax driver's {@code
+   * prepare(SimpleStatement)} does. Its values, if any, are not bound.
+   */
+  default PreparedStatement prepare(io.scyllaboot.driver.api.cql.SimpleStatement statement) {
+    return io.scyllaboot.driver.api.cql.PreparedWithOptions.of(
+        prepare(statement.query()), statement.options());
+  }
+
+  /**
    * Runs several statements on ONE connection, with no pool selection or routing per statement: the
    * connection is chosen when the callback's first statement executes (by that statement's routing
    * key). See {@link PinnedSession} for what happens when the connection dies. Runs the callback on

@@ -3,6 +3,7 @@ package io.scyllaboot.driver.api.mapper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PagingIterable;
@@ -174,6 +175,26 @@ class MapperIT {
     assertThat(videos.unpublishIfNamed(video, "not its name")).isFalse();
     assertThat(videos.unpublishIfNamed(video, "provided")).isTrue();
     assertThat(videos.find(video.getVideoId())).isEmpty();
+  }
+
+  @Test
+  void should_prepare_an_entity_query_keeping_its_statement_options() {
+    EntityHelper<Video> helper = EntityHelper.of(Video.class, keyspace, null);
+    Video video = video("kept", Set.of());
+    mapper.videoDao().save(video);
+
+    PreparedStatement delete =
+        session.prepare(
+            helper
+                .deleteByPrimaryKey()
+                .ifExists()
+                .build()
+                .withConsistency(ConsistencyLevel.QUORUM));
+    BoundStatement bound = delete.bind(video.getVideoId());
+
+    assertThat(bound.options().consistency()).isEqualTo(ConsistencyLevel.QUORUM);
+    assertThat(session.execute(bound).wasApplied()).isTrue();
+    assertThat(mapper.videoDao().find(video.getVideoId())).isEmpty();
   }
 
   @Test
