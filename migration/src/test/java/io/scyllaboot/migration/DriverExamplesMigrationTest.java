@@ -832,4 +832,143 @@ class DriverExamplesMigrationTest implements RewriteTest {
                       return after;
                     })));
   }
+
+  @Test
+  void aCodecWrittenByteByByteKeepsItsShapeAndRegistration() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.ProtocolVersion;
+            import com.datastax.oss.driver.api.core.type.DataType;
+            import com.datastax.oss.driver.api.core.type.DataTypes;
+            import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+            import com.datastax.oss.driver.api.core.type.reflect.GenericType;
+            import com.datastax.oss.driver.internal.core.util.Strings;
+            import com.datastax.oss.protocol.internal.util.Bytes;
+            import java.nio.ByteBuffer;
+            import java.nio.charset.StandardCharsets;
+
+            public class PointCodec implements TypeCodec<PointCodec.Point> {
+              public record Point(int x, int y) {}
+
+              @Override
+              public GenericType<Point> getJavaType() {
+                return GenericType.of(Point.class);
+              }
+
+              @Override
+              public DataType getCqlType() {
+                return DataTypes.TEXT;
+              }
+
+              @Override
+              public ByteBuffer encode(Point value, ProtocolVersion protocolVersion) {
+                return value == null
+                    ? null
+                    : ByteBuffer.wrap((value.x() + "," + value.y()).getBytes(StandardCharsets.UTF_8));
+              }
+
+              @Override
+              public Point decode(ByteBuffer bytes, ProtocolVersion protocolVersion) {
+                return bytes == null ? null : parseText(new String(Bytes.getArray(bytes), StandardCharsets.UTF_8));
+              }
+
+              @Override
+              public String format(Point value) {
+                return value == null ? "NULL" : Strings.quote(value.x() + "," + value.y());
+              }
+
+              @Override
+              public Point parse(String value) {
+                return Strings.isQuoted(value) ? parseText(Strings.unquote(value)) : null;
+              }
+
+              private static Point parseText(String text) {
+                String[] parts = text.split(",");
+                return new Point(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.ProtocolVersion;
+            import io.scyllaboot.driver.api.type.*;
+
+            import java.nio.ByteBuffer;
+            import java.nio.charset.StandardCharsets;
+
+            public class PointCodec implements TypeCodec<PointCodec.Point> {
+              public record Point(int x, int y) {}
+
+              @Override
+              public GenericType<Point> getJavaType() {
+                return GenericType.of(Point.class);
+              }
+
+              @Override
+              public DataType getCqlType() {
+                return DataTypes.TEXT;
+              }
+
+              @Override
+              public ByteBuffer encode(Point value, ProtocolVersion protocolVersion) {
+                return value == null
+                    ? null
+                    : ByteBuffer.wrap((value.x() + "," + value.y()).getBytes(StandardCharsets.UTF_8));
+              }
+
+              @Override
+              public Point decode(ByteBuffer bytes, ProtocolVersion protocolVersion) {
+                return bytes == null ? null : parseText(new String(ByteUtils.getArray(bytes), StandardCharsets.UTF_8));
+              }
+
+              @Override
+              public String format(Point value) {
+                return value == null ? "NULL" : CqlStrings.quote(value.x() + "," + value.y());
+              }
+
+              @Override
+              public Point parse(String value) {
+                return CqlStrings.isQuoted(value) ? parseText(CqlStrings.unquote(value)) : null;
+              }
+
+              private static Point parseText(String text) {
+                String[] parts = text.split(",");
+                return new Point(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+              }
+            }
+            """),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+            import com.datastax.oss.driver.api.core.cql.Row;
+
+            class Points {
+              PointCodec.Point roundTrip(PointCodec.Point point) {
+                try (CqlSession session = CqlSession.builder().addTypeCodecs(new PointCodec()).build()) {
+                  PreparedStatement insert = session.prepare("INSERT INTO ks.points (k, p) VALUES (?, ?)");
+                  session.execute(insert.bind().setInt(0, 1).set(1, point, PointCodec.Point.class));
+                  Row row = session.execute("SELECT p FROM ks.points WHERE k = 1").one();
+                  return row.get("p", PointCodec.Point.class);
+                }
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.PreparedStatement;
+            import io.scyllaboot.driver.api.cql.Row;
+
+            class Points {
+              PointCodec.Point roundTrip(PointCodec.Point point) {
+                try (CqlSession session = CqlSession.builder().addTypeCodecs(new PointCodec()).build()) {
+                  PreparedStatement insert = session.prepare("INSERT INTO ks.points (k, p) VALUES (?, ?)");
+                  session.execute(insert.bind(1, point));
+                  Row row = session.execute("SELECT p FROM ks.points WHERE k = 1").one();
+                  return row.get("p", PointCodec.Point.class);
+                }
+              }
+            }
+            """));
+  }
 }

@@ -422,6 +422,22 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
+  /**
+   * Registers codecs written byte by byte (the DataStax driver's {@code TypeCodec} shape), each
+   * used as a {@link io.scyllaboot.driver.api.type.MappingCodec} from its Java type to its CQL
+   * type's own Java value.
+   *
+   * @throws IllegalArgumentException when a codec's CQL type is one the driver has no values for
+   */
+  public CqlSessionBuilder addTypeCodecs(io.scyllaboot.driver.api.type.TypeCodec<?>... codecs) {
+    for (io.scyllaboot.driver.api.type.TypeCodec<?> codec : codecs) {
+      mappingCodecs.add(
+          io.scyllaboot.driver.internal.cql.ByteCodecAdapter.of(
+              Objects.requireNonNull(codec, "codec")));
+    }
+    return this;
+  }
+
   /** Adds a listener for schema changes (see {@link SchemaChangeListener}). */
   public CqlSessionBuilder addSchemaChangeListener(SchemaChangeListener listener) {
     metadata.schemaListeners.add(Objects.requireNonNull(listener, "schema change listener"));
