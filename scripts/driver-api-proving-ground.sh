@@ -3,7 +3,7 @@
 # `examples` module, code nobody here wrote. Compiles every example against the Apache driver, runs
 # the recipe io.scyllaboot.migration.DataStaxDriverToScyllaBoot on a copy, compiles the copy against
 # Scylla Boot's driver, then runs the self-contained main programs (basic/, datatypes/, and json/'s
-# plain-text and Jackson ones) on both sides against one node and compares what they print. Prints
+# plain-text, Jackson and JSR-353 ones) on both sides against one node and compares what they print. Prints
 # a table; writes everything under
 # migration/target/driver-api-proving-ground.
 #
@@ -26,7 +26,8 @@ run_examples=(basic.CreateAndPopulateKeyspace basic.ReadCassandraVersion basic.R
   datatypes.Blobs datatypes.CustomCodecs datatypes.TuplesMapped datatypes.TuplesSimple
   datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple
   json.PlainTextJson json.jackson.JacksonJsonColumn json.jackson.JacksonJsonFunction
-  json.jackson.JacksonJsonRow)
+  json.jackson.JacksonJsonRow json.jsr.Jsr353JsonColumn json.jsr.Jsr353JsonFunction
+  json.jsr.Jsr353JsonRow)
 package=com.datastax.oss.driver.examples
 mvn_args=(-B -o -q -Dstyle.color=never)
 
