@@ -17,6 +17,7 @@ public final class MapperBuilder<M> {
   private final Class<M> mapperInterface;
   private final CqlSession session;
   private @Nullable String defaultKeyspace;
+  private boolean validateSchema = true;
 
   private MapperBuilder(Class<M> mapperInterface, CqlSession session) {
     this.mapperInterface = Objects.requireNonNull(mapperInterface, "mapper interface");
@@ -38,12 +39,24 @@ public final class MapperBuilder<M> {
   }
 
   /**
+   * Whether a DAO checks, when it is built, that the tables of its entities have every column they
+   * map (on by default, as in the DataStax mapper): a missing column is an {@link
+   * IllegalArgumentException} naming it. A table the schema does not show, or an entity on the
+   * session's keyspace (none named), is not checked.
+   */
+  public MapperBuilder<M> withSchemaValidationEnabled(boolean enabled) {
+    this.validateSchema = enabled;
+    return this;
+  }
+
+  /**
    * The mapper. Its DAOs check their methods when first handed out: a method the mapper cannot
    * implement is an {@link IllegalArgumentException} naming it.
    *
    * @throws IllegalArgumentException when the interface is not annotated {@link Mapper}
    */
   public M build() {
-    return MapperInvocationHandler.mapper(mapperInterface, session, defaultKeyspace);
+    return MapperInvocationHandler.mapper(
+        mapperInterface, session, defaultKeyspace, validateSchema);
   }
 }

@@ -23,17 +23,25 @@ public final class MapperInvocationHandler implements InvocationHandler {
   private final Class<?> mapperInterface;
   private final CqlSession session;
   private final @Nullable String defaultKeyspace;
+  private final boolean validateSchema;
   private final Map<List<Object>, Object> daos = new ConcurrentHashMap<>();
 
   private MapperInvocationHandler(
-      Class<?> mapperInterface, CqlSession session, @Nullable String defaultKeyspace) {
+      Class<?> mapperInterface,
+      CqlSession session,
+      @Nullable String defaultKeyspace,
+      boolean validateSchema) {
     this.mapperInterface = mapperInterface;
     this.session = session;
     this.defaultKeyspace = defaultKeyspace;
+    this.validateSchema = validateSchema;
   }
 
   public static <M> M mapper(
-      Class<M> mapperInterface, CqlSession session, @Nullable String defaultKeyspace) {
+      Class<M> mapperInterface,
+      CqlSession session,
+      @Nullable String defaultKeyspace,
+      boolean validateSchema) {
     if (!mapperInterface.isInterface() || !mapperInterface.isAnnotationPresent(Mapper.class)) {
       throw new IllegalArgumentException(
           mapperInterface.getName() + " is not an interface annotated @Mapper");
@@ -42,7 +50,8 @@ public final class MapperInvocationHandler implements InvocationHandler {
         Proxy.newProxyInstance(
             mapperInterface.getClassLoader(),
             new Class<?>[] {mapperInterface},
-            new MapperInvocationHandler(mapperInterface, session, defaultKeyspace)));
+            new MapperInvocationHandler(
+                mapperInterface, session, defaultKeyspace, validateSchema)));
   }
 
   @Override
@@ -80,6 +89,7 @@ public final class MapperInvocationHandler implements InvocationHandler {
         table = args[i] == null ? null : args[i].toString();
       }
     }
-    return DaoInvocationHandler.dao(daoInterface, new DaoContext(session, keyspace, table));
+    return DaoInvocationHandler.dao(
+        daoInterface, new DaoContext(session, keyspace, table, validateSchema));
   }
 }

@@ -9,6 +9,7 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PagingIterable;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.api.mapper.annotations.ClusteringColumn;
 import io.scyllaboot.driver.api.mapper.annotations.CqlName;
 import io.scyllaboot.driver.api.mapper.annotations.Dao;
@@ -198,6 +199,24 @@ class MapperIT {
   }
 
   @Test
+  void should_validate_an_entity_against_its_table_when_the_dao_is_built() {
+    assertThatThrownBy(() -> mapper.ghostDao())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("table " + keyspace + ".videos has no column haunted_since")
+        .hasMessageContaining(Ghost.class.getName());
+
+    ShopMapper unchecked =
+        MapperBuilder.of(ShopMapper.class, session)
+            .withDefaultKeyspace(keyspace)
+            .withSchemaValidationEnabled(false)
+            .build();
+    GhostDao ghosts = unchecked.ghostDao();
+    assertThatThrownBy(() -> ghosts.get(UUID.randomUUID()))
+        .isInstanceOf(InvalidQueryException.class)
+        .hasMessageContaining("haunted_since");
+  }
+
+  @Test
   void should_refuse_a_dao_method_it_cannot_implement_naming_it() {
     assertThatThrownBy(() -> mapper.brokenDao())
         .isInstanceOf(IllegalArgumentException.class)
@@ -228,6 +247,39 @@ class MapperIT {
 
     @DaoFactory
     BrokenDao brokenDao();
+
+    @DaoFactory
+    GhostDao ghostDao();
+  }
+
+  @Dao
+  public interface GhostDao {
+    @Select
+    Ghost get(UUID videoId);
+  }
+
+  /** An entity of the videos table with a column the table lacks. */
+  @Entity
+  @CqlName("videos")
+  public static class Ghost {
+    @PartitionKey private UUID videoId;
+    private Instant hauntedSince;
+
+    public UUID getVideoId() {
+      return videoId;
+    }
+
+    public void setVideoId(UUID videoId) {
+      this.videoId = videoId;
+    }
+
+    public Instant getHauntedSince() {
+      return hauntedSince;
+    }
+
+    public void setHauntedSince(Instant hauntedSince) {
+      this.hauntedSince = hauntedSince;
+    }
   }
 
   @Dao
