@@ -93,7 +93,15 @@ public final class RecordingSession {
     Mockito.when(result.executionInfo())
         .thenReturn(
             new ExecutionInfo(
-                new InetSocketAddress("127.0.0.1", 9042), List.of(), List.of(), null, Map.of()));
+                new InetSocketAddress("127.0.0.1", 9042),
+                List.of(),
+                List.of(),
+                null,
+                Map.of(),
+                0,
+                false,
+                null,
+                null));
     return result;
   }
 }

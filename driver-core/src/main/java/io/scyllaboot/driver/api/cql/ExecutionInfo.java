@@ -63,57 +63,6 @@ public final class ExecutionInfo {
     this.traceFetcher = traceFetcher;
   }
 
-  /** Without a paging state (the last page). */
-  public ExecutionInfo(
-      InetSocketAddress coordinator,
-      List<Attempt> attempts,
-      List<String> warnings,
-      @Nullable UUID tracingId,
-      Map<String, ByteBuffer> customPayload,
-      int speculativeExecutions,
-      boolean remoteDatacenter,
-      @Nullable Function<UUID, CompletionStage<QueryTrace>> traceFetcher) {
-    this(
-        coordinator,
-        attempts,
-        warnings,
-        tracingId,
-        customPayload,
-        speculativeExecutions,
-        remoteDatacenter,
-        traceFetcher,
-        null);
-  }
-
-  /** Without a trace fetcher. */
-  public ExecutionInfo(
-      InetSocketAddress coordinator,
-      List<Attempt> attempts,
-      List<String> warnings,
-      @Nullable UUID tracingId,
-      Map<String, ByteBuffer> customPayload,
-      int speculativeExecutions) {
-    this(
-        coordinator,
-        attempts,
-        warnings,
-        tracingId,
-        customPayload,
-        speculativeExecutions,
-        false,
-        null);
-  }
-
-  /** Without speculative executions. */
-  public ExecutionInfo(
-      InetSocketAddress coordinator,
-      List<Attempt> attempts,
-      List<String> warnings,
-      @Nullable UUID tracingId,
-      Map<String, ByteBuffer> customPayload) {
-    this(coordinator, attempts, warnings, tracingId, customPayload, 0, false, null);
-  }
-
   /** The node that answered (the last attempt's node). */
   public InetSocketAddress coordinator() {
     return coordinator;

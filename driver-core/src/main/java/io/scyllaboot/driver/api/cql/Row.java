@@ -54,40 +54,22 @@ public interface Row {
    * Optional<InetAddress>} through a registered {@code ExtraTypeCodecs.optionalOf}).
    */
   default <T> @Nullable T get(int index, GenericType<T> type) {
-    Class<?> raw = type.rawType();
-    Class<?>[] arguments = type.classArguments();
-    Object value;
-    if (raw == List.class && arguments.length == 1) {
-      value = getList(index, arguments[0]);
-    } else if (raw == Set.class && arguments.length == 1) {
-      value = getSet(index, arguments[0]);
-    } else if (raw == Map.class && arguments.length == 2) {
-      value = getMap(index, arguments[0], arguments[1]);
-    } else {
-      value = get(index, raw);
-    }
-    @SuppressWarnings("unchecked")
-    T typed = (T) value;
-    return typed;
+    return GenericReads.read(
+        type,
+        element -> getList(index, element),
+        element -> getSet(index, element),
+        (key, value) -> getMap(index, key, value),
+        raw -> get(index, raw));
   }
 
   /** As {@link #get(int, GenericType)}, by name. */
   default <T> @Nullable T get(String name, GenericType<T> type) {
-    Class<?> raw = type.rawType();
-    Class<?>[] arguments = type.classArguments();
-    Object value;
-    if (raw == List.class && arguments.length == 1) {
-      value = getList(name, arguments[0]);
-    } else if (raw == Set.class && arguments.length == 1) {
-      value = getSet(name, arguments[0]);
-    } else if (raw == Map.class && arguments.length == 2) {
-      value = getMap(name, arguments[0], arguments[1]);
-    } else {
-      value = get(name, raw);
-    }
-    @SuppressWarnings("unchecked")
-    T typed = (T) value;
-    return typed;
+    return GenericReads.read(
+        type,
+        element -> getList(name, element),
+        element -> getSet(name, element),
+        (key, value) -> getMap(name, key, value),
+        raw -> get(name, raw));
   }
 
   /** The value in the default Java type of its CQL type. */
