@@ -116,9 +116,13 @@ class MapperMigrationTest implements RewriteTest {
             package shop;
 
             import com.datastax.oss.driver.api.core.PagingIterable;
+            import com.datastax.oss.driver.api.core.cql.BoundStatement;
+            import com.datastax.oss.driver.api.core.cql.Row;
             import com.datastax.oss.driver.api.mapper.annotations.Dao;
+            import com.datastax.oss.driver.api.mapper.annotations.GetEntity;
             import com.datastax.oss.driver.api.mapper.annotations.QueryProvider;
             import com.datastax.oss.driver.api.mapper.annotations.Select;
+            import com.datastax.oss.driver.api.mapper.annotations.SetEntity;
             import com.datastax.oss.driver.api.mapper.annotations.Update;
             import com.datastax.oss.driver.api.mapper.entity.saving.NullSavingStrategy;
             import java.util.List;
@@ -134,16 +138,21 @@ class MapperMigrationTest implements RewriteTest {
 
               @QueryProvider(providerClass = PlaceOrders.class, entityHelpers = Order.class)
               boolean place(List<Order> orders);
+
+              @GetEntity
+              Order asOrder(Row row);
+
+              @SetEntity
+              BoundStatement bind(Order order, BoundStatement bound);
             }
             """,
             """
             package shop;
 
+            import io.scyllaboot.driver.api.cql.BoundStatement;
             import io.scyllaboot.driver.api.cql.PagingIterable;
-            import io.scyllaboot.driver.api.mapper.annotations.Dao;
-            import io.scyllaboot.driver.api.mapper.annotations.QueryProvider;
-            import io.scyllaboot.driver.api.mapper.annotations.Select;
-            import io.scyllaboot.driver.api.mapper.annotations.Update;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.mapper.annotations.*;
             import io.scyllaboot.driver.api.mapper.entity.saving.NullSavingStrategy;
 
             import java.util.List;
@@ -159,6 +168,12 @@ class MapperMigrationTest implements RewriteTest {
 
               @QueryProvider(providerClass = PlaceOrders.class, entityHelpers = Order.class)
               boolean place(List<Order> orders);
+
+              @GetEntity
+              Order asOrder(Row row);
+
+              @SetEntity
+              BoundStatement bind(Order order, BoundStatement bound);
             }
             """),
         java(

@@ -3,10 +3,12 @@ package io.scyllaboot.driver.internal.mapper;
 import io.scyllaboot.driver.api.mapper.MapperContext;
 import io.scyllaboot.driver.api.mapper.annotations.Delete;
 import io.scyllaboot.driver.api.mapper.annotations.Entity;
+import io.scyllaboot.driver.api.mapper.annotations.GetEntity;
 import io.scyllaboot.driver.api.mapper.annotations.Insert;
 import io.scyllaboot.driver.api.mapper.annotations.Query;
 import io.scyllaboot.driver.api.mapper.annotations.QueryProvider;
 import io.scyllaboot.driver.api.mapper.annotations.Select;
+import io.scyllaboot.driver.api.mapper.annotations.SetEntity;
 import io.scyllaboot.driver.api.mapper.annotations.Update;
 import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
 import io.scyllaboot.driver.api.mapper.entity.EntityQuery;
@@ -65,9 +67,15 @@ final class DaoMethods {
       return query(method, method.getAnnotation(Query.class), context, daoEntity);
     } else if (method.isAnnotationPresent(QueryProvider.class)) {
       return provided(method, method.getAnnotation(QueryProvider.class), context);
+    } else if (method.isAnnotationPresent(GetEntity.class)) {
+      return EntityConversions.get(method, method.getAnnotation(GetEntity.class), context);
+    } else if (method.isAnnotationPresent(SetEntity.class)) {
+      return EntityConversions.set(method, method.getAnnotation(SetEntity.class), context);
     }
     throw new IllegalArgumentException(
-        method + " has none of @Select, @Insert, @Update, @Delete, @Query, @QueryProvider");
+        method
+            + " has none of @Select, @Insert, @Update, @Delete, @Query, @QueryProvider,"
+            + " @GetEntity, @SetEntity");
   }
 
   private static DaoMethod select(Method method, Select select, DaoContext context) {

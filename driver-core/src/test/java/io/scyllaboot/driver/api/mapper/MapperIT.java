@@ -8,6 +8,7 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.PagingIterable;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
+import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.api.error.InvalidQueryException;
 import io.scyllaboot.driver.api.mapper.annotations.ClusteringColumn;
@@ -17,12 +18,14 @@ import io.scyllaboot.driver.api.mapper.annotations.DaoFactory;
 import io.scyllaboot.driver.api.mapper.annotations.DaoKeyspace;
 import io.scyllaboot.driver.api.mapper.annotations.Delete;
 import io.scyllaboot.driver.api.mapper.annotations.Entity;
+import io.scyllaboot.driver.api.mapper.annotations.GetEntity;
 import io.scyllaboot.driver.api.mapper.annotations.Insert;
 import io.scyllaboot.driver.api.mapper.annotations.Mapper;
 import io.scyllaboot.driver.api.mapper.annotations.PartitionKey;
 import io.scyllaboot.driver.api.mapper.annotations.Query;
 import io.scyllaboot.driver.api.mapper.annotations.QueryProvider;
 import io.scyllaboot.driver.api.mapper.annotations.Select;
+import io.scyllaboot.driver.api.mapper.annotations.SetEntity;
 import io.scyllaboot.driver.api.mapper.annotations.Update;
 import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
 import io.scyllaboot.driver.api.mapper.entity.EntityQuery;
@@ -199,6 +202,40 @@ class MapperIT {
   }
 
   @Test
+  void should_read_and_bind_entities_of_statements_written_by_hand() {
+    VideoDao videos = mapper.videoDao();
+    Video video = video("by hand", Set.of("x"));
+    PreparedStatement insert =
+        session.prepare(
+            "INSERT INTO "
+                + keyspace
+                + ".videos (video_id, user_id, name, tags, location_type) VALUES (?, ?, ?, ?, ?)");
+
+    session.execute(videos.bind(video, insert.bind()));
+
+    ResultSet rows =
+        session.execute(
+            "SELECT * FROM " + keyspace + ".videos WHERE video_id = ?", video.getVideoId());
+    assertThat(videos.asVideos(rows).all())
+        .singleElement()
+        .extracting(Video::getName, Video::getTags)
+        .containsExactly("by hand", Set.of("x"));
+    Row row =
+        session
+            .execute(
+                "SELECT video_id, name FROM " + keyspace + ".videos WHERE video_id = ?",
+                video.getVideoId())
+            .one();
+    assertThat(videos.asVideoLeniently(row).getName()).isEqualTo("by hand");
+    assertThatThrownBy(() -> videos.asVideo(row))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the row has no column user_id");
+    assertThatThrownBy(() -> mapper.voidSetDao())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("@SetEntity returns the BoundStatement");
+  }
+
+  @Test
   void should_validate_an_entity_against_its_table_when_the_dao_is_built() {
     assertThatThrownBy(() -> mapper.ghostDao())
         .isInstanceOf(IllegalArgumentException.class)
@@ -250,6 +287,15 @@ class MapperIT {
 
     @DaoFactory
     GhostDao ghostDao();
+
+    @DaoFactory
+    VoidSetDao voidSetDao();
+  }
+
+  @Dao
+  public interface VoidSetDao {
+    @SetEntity
+    void bind(Video video, BoundStatement bound);
   }
 
   @Dao
@@ -307,6 +353,18 @@ class MapperIT {
 
     @Delete(ifExists = true)
     boolean deleteIfExists(Video video);
+
+    @SetEntity
+    BoundStatement bind(Video video, BoundStatement bound);
+
+    @GetEntity
+    Video asVideo(Row row);
+
+    @GetEntity(lenient = true)
+    Video asVideoLeniently(Row row);
+
+    @GetEntity
+    PagingIterable<Video> asVideos(ResultSet rows);
 
     @QueryProvider(
         providerClass = PublishProvider.class,
