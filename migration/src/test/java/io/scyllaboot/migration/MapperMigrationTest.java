@@ -1,6 +1,7 @@
 package io.scyllaboot.migration;
 
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.maven.Assertions.pomXml;
 
 import org.junit.jupiter.api.Test;
 import org.openrewrite.test.RecipeSpec;
@@ -273,6 +274,86 @@ class MapperMigrationTest implements RewriteTest {
                 return session.execute(batch).wasApplied();
               }
             }
+            """));
+  }
+
+  @Test
+  void theMapperRuntimeAndItsProcessorLeaveThePom() {
+    rewriteRun(
+        pomXml(
+            """
+            <project>
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.example</groupId>
+              <artifactId>shop</artifactId>
+              <version>1.0.0</version>
+              <dependencies>
+                <dependency>
+                  <groupId>org.apache.cassandra</groupId>
+                  <artifactId>java-driver-core</artifactId>
+                  <version>4.19.3</version>
+                </dependency>
+                <dependency>
+                  <groupId>org.apache.cassandra</groupId>
+                  <artifactId>java-driver-mapper-runtime</artifactId>
+                  <version>4.19.3</version>
+                </dependency>
+              </dependencies>
+              <build>
+                <plugins>
+                  <plugin>
+                    <groupId>org.apache.maven.plugins</groupId>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <configuration>
+                      <annotationProcessorPaths>
+                        <path>
+                          <groupId>org.apache.cassandra</groupId>
+                          <artifactId>java-driver-mapper-processor</artifactId>
+                          <version>4.19.3</version>
+                        </path>
+                        <path>
+                          <groupId>org.projectlombok</groupId>
+                          <artifactId>lombok</artifactId>
+                          <version>1.18.36</version>
+                        </path>
+                      </annotationProcessorPaths>
+                    </configuration>
+                  </plugin>
+                </plugins>
+              </build>
+            </project>
+            """,
+            """
+            <project>
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.example</groupId>
+              <artifactId>shop</artifactId>
+              <version>1.0.0</version>
+              <dependencies>
+                <dependency>
+                  <groupId>io.scyllaboot</groupId>
+                  <artifactId>scylla-boot-driver</artifactId>
+                  <version>0.1.0-SNAPSHOT</version>
+                </dependency>
+              </dependencies>
+              <build>
+                <plugins>
+                  <plugin>
+                    <groupId>org.apache.maven.plugins</groupId>
+                    <artifactId>maven-compiler-plugin</artifactId>
+                    <configuration>
+                      <annotationProcessorPaths>
+                        <path>
+                          <groupId>org.projectlombok</groupId>
+                          <artifactId>lombok</artifactId>
+                          <version>1.18.36</version>
+                        </path>
+                      </annotationProcessorPaths>
+                    </configuration>
+                  </plugin>
+                </plugins>
+              </build>
+            </project>
             """));
   }
 }

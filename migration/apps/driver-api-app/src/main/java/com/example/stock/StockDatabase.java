@@ -53,6 +53,12 @@ public final class StockDatabase {
             + " PRIMARY KEY (sku, id)) WITH CLUSTERING ORDER BY (id DESC)");
     createTable(
         session, "CREATE TABLE " + KEYSPACE + ".claims (sku text PRIMARY KEY, owner text)");
+    createTable(
+        session,
+        "CREATE TABLE "
+            + KEYSPACE
+            + ".bins (warehouse text, code text, sku text, capacity int, updated_at timestamp,"
+            + " PRIMARY KEY (warehouse, code))");
   }
 
   /** A schema change (or truncation) waits for the whole cluster: a longer time-out than reads. */

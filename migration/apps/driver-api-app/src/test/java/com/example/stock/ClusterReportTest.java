@@ -15,7 +15,7 @@ class ClusterReportTest extends LocalNode {
   void schemaMetadataListsTheApplicationsTables() {
     ClusterReport report = new ClusterReport(session);
 
-    assertThat(report.tables(StockDatabase.KEYSPACE)).containsExactly("claims", "items", "movements");
+    assertThat(report.tables(StockDatabase.KEYSPACE)).containsExactly("bins", "claims", "items", "movements");
     assertThat(report.tables("no_such_keyspace")).isEmpty();
     assertThat(report.partitionKey(StockDatabase.KEYSPACE, "movements")).containsExactly("sku");
   }
