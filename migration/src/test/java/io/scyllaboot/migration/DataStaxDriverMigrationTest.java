@@ -408,4 +408,50 @@ class DataStaxDriverMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void optionsOfAProgrammaticConfigLoaderMoveOntoTheSessionBuilder() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+            import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+            import java.time.Duration;
+
+            class Sessions {
+              CqlSession open(String consistency) {
+                return CqlSession.builder()
+                    .withConfigLoader(
+                        DriverConfigLoader.programmaticBuilder()
+                            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(5))
+                            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM")
+                            .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, consistency)
+                            .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 500)
+                            .withString(DefaultDriverOption.PROTOCOL_COMPRESSION, "lz4")
+                            .build())
+                    .build();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.Compression;
+            import io.scyllaboot.driver.api.ConsistencyLevel;
+            import io.scyllaboot.driver.api.CqlSession;
+
+            import java.time.Duration;
+
+            class Sessions {
+              CqlSession open(String consistency) {
+                return CqlSession.builder()
+                    .withRequestTimeout(Duration.ofSeconds(5))
+                    .withConsistency(ConsistencyLevel.LOCAL_QUORUM)
+                    .withSerialConsistency(ConsistencyLevel.valueOf(consistency))
+                    .withPageSize(500)
+                    .withCompression(Compression.LZ4)
+                    .build();
+              }
+            }
+            """));
+  }
 }

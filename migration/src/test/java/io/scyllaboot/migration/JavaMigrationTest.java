@@ -353,4 +353,49 @@ class JavaMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void aLoaderCustomizersOptionsBecomeABuilderCustomizer() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+            import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+            import java.time.Duration;
+            import org.springframework.boot.cassandra.autoconfigure.DriverConfigLoaderBuilderCustomizer;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
+
+            @Configuration
+            class DriverTuning {
+              @Bean
+              DriverConfigLoaderBuilderCustomizer tuning() {
+                return builder ->
+                    builder
+                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(10))
+                        .withString(
+                            DefaultDriverOption.REQUEST_CONSISTENCY, DefaultConsistencyLevel.QUORUM.name());
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.autoconfigure.CqlSessionBuilderCustomizer;
+            import io.scyllaboot.driver.api.ConsistencyLevel;
+
+            import java.time.Duration;
+            import org.springframework.context.annotation.Bean;
+            import org.springframework.context.annotation.Configuration;
+
+            @Configuration
+            class DriverTuning {
+              @Bean
+              CqlSessionBuilderCustomizer tuning() {
+                return builder ->
+                    builder
+                        .withRequestTimeout(Duration.ofSeconds(10))
+                        .withConsistency(ConsistencyLevel.QUORUM);
+              }
+            }
+            """));
+  }
 }
