@@ -4,66 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.scyllaboot.driver.api.ProtocolVersion;
-import io.scyllaboot.driver.api.type.CqlStrings;
 import io.scyllaboot.driver.api.type.DataType;
 import io.scyllaboot.driver.api.type.DataTypes;
 import io.scyllaboot.driver.api.type.GenericType;
 import io.scyllaboot.driver.api.type.MappingCodec;
+import io.scyllaboot.driver.api.type.PointCodec;
+import io.scyllaboot.driver.api.type.PointCodec.Point;
 import io.scyllaboot.driver.api.type.TypeCodec;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** A codec written byte by byte, used as a mapping codec through its CQL type's own values. */
 class ByteCodecAdapterTest {
-
-  record Point(int x, int y) {}
-
-  /** A point as the text "x,y", byte by byte. */
-  static final class PointCodec implements TypeCodec<Point> {
-    @Override
-    public GenericType<Point> getJavaType() {
-      return GenericType.of(Point.class);
-    }
-
-    @Override
-    public DataType getCqlType() {
-      return DataTypes.TEXT;
-    }
-
-    @Override
-    public ByteBuffer encode(Point value, ProtocolVersion protocolVersion) {
-      return value == null
-          ? null
-          : ByteBuffer.wrap((value.x() + "," + value.y()).getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public Point decode(ByteBuffer bytes, ProtocolVersion protocolVersion) {
-      if (bytes == null) {
-        return null;
-      }
-      byte[] array = new byte[bytes.remaining()];
-      bytes.duplicate().get(array);
-      String[] parts = new String(array, StandardCharsets.UTF_8).split(",");
-      if (parts.length != 2) {
-        throw new IllegalArgumentException("not a point");
-      }
-      return new Point(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
-    }
-
-    @Override
-    public String format(Point value) {
-      return value == null ? "NULL" : CqlStrings.quote(value.x() + "," + value.y());
-    }
-
-    @Override
-    public Point parse(String value) {
-      return decode(
-          ByteBuffer.wrap(CqlStrings.unquote(value).getBytes(StandardCharsets.UTF_8)),
-          ProtocolVersion.V4);
-    }
-  }
 
   /** A level as the 4 bytes of an int. */
   enum Level {

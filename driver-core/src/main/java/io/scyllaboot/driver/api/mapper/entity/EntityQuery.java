@@ -32,29 +32,51 @@ public final class EntityQuery {
   private final @Nullable String limit;
   private final boolean allowFiltering;
 
-  private EntityQuery(
-      Kind kind,
-      String table,
-      String columns,
-      List<String> where,
-      List<String> conditions,
-      boolean ifExists,
-      boolean ifNotExists,
-      @Nullable String ttl,
-      @Nullable String timestamp,
-      @Nullable String limit,
-      boolean allowFiltering) {
-    this.kind = kind;
-    this.table = table;
-    this.columns = columns;
-    this.where = List.copyOf(where);
-    this.conditions = List.copyOf(conditions);
-    this.ifExists = ifExists;
-    this.ifNotExists = ifNotExists;
-    this.ttl = ttl;
-    this.timestamp = timestamp;
-    this.limit = limit;
-    this.allowFiltering = allowFiltering;
+  private EntityQuery(Draft draft) {
+    this.kind = draft.kind;
+    this.table = draft.table;
+    this.columns = draft.columns;
+    this.where = List.copyOf(draft.where);
+    this.conditions = List.copyOf(draft.conditions);
+    this.ifExists = draft.ifExists;
+    this.ifNotExists = draft.ifNotExists;
+    this.ttl = draft.ttl;
+    this.timestamp = draft.timestamp;
+    this.limit = draft.limit;
+    this.allowFiltering = draft.allowFiltering;
+  }
+
+  /** A query's parts, changed one at a time by a wither before they become a new query. */
+  private static final class Draft {
+    final Kind kind;
+    final String table;
+    final String columns;
+    List<String> where = List.of();
+    List<String> conditions = List.of();
+    boolean ifExists;
+    boolean ifNotExists;
+    @Nullable String ttl;
+    @Nullable String timestamp;
+    @Nullable String limit;
+    boolean allowFiltering;
+
+    Draft(Kind kind, String table, String columns) {
+      this.kind = kind;
+      this.table = table;
+      this.columns = columns;
+    }
+
+    Draft(EntityQuery query) {
+      this(query.kind, query.table, query.columns);
+      where = query.where;
+      conditions = query.conditions;
+      ifExists = query.ifExists;
+      ifNotExists = query.ifNotExists;
+      ttl = query.ttl;
+      timestamp = query.timestamp;
+      limit = query.limit;
+      allowFiltering = query.allowFiltering;
+    }
   }
 
   /**
@@ -63,8 +85,7 @@ public final class EntityQuery {
    * UPDATE}) or empty ({@code DELETE}).
    */
   static EntityQuery start(Kind kind, String table, String columns) {
-    return new EntityQuery(
-        kind, table, columns, List.of(), List.of(), false, false, null, null, null, false);
+    return new EntityQuery(new Draft(kind, table, columns));
   }
 
   /** A positional bind marker, {@code ?}. */
@@ -99,98 +120,44 @@ public final class EntityQuery {
 
   /** {@code IF EXISTS} (an update or a delete). */
   public EntityQuery ifExists() {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        true,
-        ifNotExists,
-        ttl,
-        timestamp,
-        limit,
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.ifExists = true;
+    return new EntityQuery(copy);
   }
 
   /** {@code IF NOT EXISTS} (an insert). */
   public EntityQuery ifNotExists() {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        ifExists,
-        true,
-        ttl,
-        timestamp,
-        limit,
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.ifNotExists = true;
+    return new EntityQuery(copy);
   }
 
   /** {@code USING TTL}: a number of seconds, or a marker. */
   public EntityQuery usingTtl(Object ttl) {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        ifExists,
-        ifNotExists,
-        String.valueOf(ttl),
-        timestamp,
-        limit,
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.ttl = String.valueOf(ttl);
+    return new EntityQuery(copy);
   }
 
   /** {@code USING TIMESTAMP}: microseconds, or a marker. */
   public EntityQuery usingTimestamp(Object timestamp) {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        ifExists,
-        ifNotExists,
-        ttl,
-        String.valueOf(timestamp),
-        limit,
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.timestamp = String.valueOf(timestamp);
+    return new EntityQuery(copy);
   }
 
   /** {@code LIMIT}: a number, or a marker. */
   public EntityQuery limit(Object limit) {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        ifExists,
-        ifNotExists,
-        ttl,
-        timestamp,
-        String.valueOf(limit),
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.limit = String.valueOf(limit);
+    return new EntityQuery(copy);
   }
 
   /** {@code ALLOW FILTERING} (a select). */
   public EntityQuery allowFiltering() {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        where,
-        conditions,
-        ifExists,
-        ifNotExists,
-        ttl,
-        timestamp,
-        limit,
-        true);
+    Draft copy = new Draft(this);
+    copy.allowFiltering = true;
+    return new EntityQuery(copy);
   }
 
   /** The statement of this query, with values for its markers. */
@@ -267,18 +234,10 @@ public final class EntityQuery {
   }
 
   private EntityQuery with(List<String> newWhere, List<String> newConditions) {
-    return new EntityQuery(
-        kind,
-        table,
-        columns,
-        newWhere,
-        newConditions,
-        ifExists,
-        ifNotExists,
-        ttl,
-        timestamp,
-        limit,
-        allowFiltering);
+    Draft copy = new Draft(this);
+    copy.where = List.copyOf(newWhere);
+    copy.conditions = List.copyOf(newConditions);
+    return new EntityQuery(copy);
   }
 
   private static List<String> append(List<String> list, String element) {
