@@ -121,6 +121,7 @@ class MapperMigrationTest implements RewriteTest {
             import com.datastax.oss.driver.api.core.cql.Row;
             import com.datastax.oss.driver.api.mapper.annotations.Dao;
             import com.datastax.oss.driver.api.mapper.annotations.GetEntity;
+            import com.datastax.oss.driver.api.mapper.annotations.Increment;
             import com.datastax.oss.driver.api.mapper.annotations.QueryProvider;
             import com.datastax.oss.driver.api.mapper.annotations.Select;
             import com.datastax.oss.driver.api.mapper.annotations.SetEntity;
@@ -145,6 +146,9 @@ class MapperMigrationTest implements RewriteTest {
 
               @SetEntity
               BoundStatement bind(Order order, BoundStatement bound);
+
+              @Increment(entityClass = Order.class)
+              void addItems(UUID customer, UUID id, long items);
             }
             """,
             """
@@ -175,6 +179,9 @@ class MapperMigrationTest implements RewriteTest {
 
               @SetEntity
               BoundStatement bind(Order order, BoundStatement bound);
+
+              @Increment(entityClass = Order.class)
+              void addItems(UUID customer, UUID id, long items);
             }
             """),
         java(

@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.mapper.MapperContext;
 import io.scyllaboot.driver.api.mapper.annotations.Delete;
 import io.scyllaboot.driver.api.mapper.annotations.Entity;
 import io.scyllaboot.driver.api.mapper.annotations.GetEntity;
+import io.scyllaboot.driver.api.mapper.annotations.Increment;
 import io.scyllaboot.driver.api.mapper.annotations.Insert;
 import io.scyllaboot.driver.api.mapper.annotations.Query;
 import io.scyllaboot.driver.api.mapper.annotations.QueryProvider;
@@ -67,6 +68,8 @@ final class DaoMethods {
       return query(method, method.getAnnotation(Query.class), context, daoEntity);
     } else if (method.isAnnotationPresent(QueryProvider.class)) {
       return provided(method, method.getAnnotation(QueryProvider.class), context);
+    } else if (method.isAnnotationPresent(Increment.class)) {
+      return increment(method, method.getAnnotation(Increment.class), context);
     } else if (method.isAnnotationPresent(GetEntity.class)) {
       return EntityConversions.get(method, method.getAnnotation(GetEntity.class), context);
     } else if (method.isAnnotationPresent(SetEntity.class)) {
@@ -75,7 +78,7 @@ final class DaoMethods {
     throw new IllegalArgumentException(
         method
             + " has none of @Select, @Insert, @Update, @Delete, @Query, @QueryProvider,"
-            + " @GetEntity, @SetEntity");
+            + " @Increment, @GetEntity, @SetEntity");
   }
 
   private static DaoMethod select(Method method, Select select, DaoContext context) {
@@ -191,6 +194,73 @@ final class DaoMethods {
               + ": @Query names ${..} the mapper cannot fill (no entity returned, or no keyspace)");
     }
     return new StatementMethod(method, context, cql, shape, null, 0, null, List.of());
+  }
+
+  /**
+   * {@code UPDATE t SET c = c + :c, ... WHERE k = :k ...}: the key from the first parameters, each
+   * amount added to the counter named by its parameter (or to the table's only counter).
+   */
+  private static DaoMethod increment(Method method, Increment increment, DaoContext context) {
+    if (increment.entityClass().length != 1) {
+      throw new IllegalArgumentException(method + ": @Increment names its entity with entityClass");
+    }
+    EntityHelper<?> helper = context.helper(increment.entityClass()[0]);
+    List<String> key = helper.primaryKey();
+    List<String> counters =
+        helper.columns().stream().filter(column -> !key.contains(column)).toList();
+    java.lang.reflect.Parameter[] parameters = method.getParameters();
+    if (parameters.length <= key.size()) {
+      throw new IllegalArgumentException(
+          method + ": @Increment takes the " + key.size() + " primary key values, then amounts");
+    }
+    List<String> assignments = new java.util.ArrayList<>();
+    for (int i = key.size(); i < parameters.length; i++) {
+      String counter = counterOf(parameters[i], counters);
+      if (counter == null) {
+        throw new IllegalArgumentException(
+            method
+                + ": parameter "
+                + (i + 1)
+                + " names no counter of "
+                + helper.entityClass().getSimpleName()
+                + " "
+                + counters
+                + " (name it as the property, or with @CqlName)");
+      }
+      assignments.add(counter + " = " + counter + " + :" + counter);
+    }
+    // The amounts' markers come first in the text, as the parameters come after the key: bound by
+    // name.
+    String cql =
+        "UPDATE "
+            + (helper.keyspace() == null ? "" : helper.keyspace() + ".")
+            + helper.table()
+            + " SET "
+            + String.join(", ", assignments)
+            + " WHERE "
+            + String.join(" AND ", key.stream().map(k -> k + " = :" + k).toList());
+    List<String> markers = new java.util.ArrayList<>(key);
+    for (String assignment : assignments) {
+      markers.add(assignment.substring(0, assignment.indexOf(' ')));
+    }
+    return new StatementMethod(method, context, cql, ResultShape.of(method), markers);
+  }
+
+  private static @Nullable String counterOf(
+      java.lang.reflect.Parameter parameter, List<String> counters) {
+    io.scyllaboot.driver.api.mapper.annotations.CqlName name =
+        parameter.getAnnotation(io.scyllaboot.driver.api.mapper.annotations.CqlName.class);
+    if (name != null) {
+      return counters.contains(name.value()) ? name.value() : null;
+    }
+    if (parameter.isNamePresent()) {
+      String column =
+          io.scyllaboot.driver.api.mapper.entity.EntityHelper.columnName(parameter.getName());
+      if (counters.contains(column)) {
+        return column;
+      }
+    }
+    return counters.size() == 1 ? counters.get(0) : null;
   }
 
   private static DaoMethod writeByEntity(

@@ -35,7 +35,6 @@ final class StatementMethod implements DaoMethod {
   private final Function<Row, ?> entities;
   private volatile @Nullable PreparedStatement prepared;
 
-  @SuppressWarnings("unchecked")
   StatementMethod(
       Method method,
       DaoContext context,
@@ -45,6 +44,35 @@ final class StatementMethod implements DaoMethod {
       int firstValueParameter,
       @Nullable NullSavingStrategy nullSaving,
       List<String> entityColumns) {
+    this(
+        method,
+        context,
+        cql,
+        shape,
+        entityParameter,
+        firstValueParameter,
+        nullSaving,
+        entityColumns,
+        parameterNames(method, firstValueParameter));
+  }
+
+  /** A statement whose markers the mapper named itself, one per parameter, in order. */
+  StatementMethod(
+      Method method, DaoContext context, String cql, ResultShape.Of shape, List<String> markers) {
+    this(method, context, cql, shape, null, 0, null, List.of(), List.copyOf(markers));
+  }
+
+  @SuppressWarnings("unchecked")
+  private StatementMethod(
+      Method method,
+      DaoContext context,
+      String cql,
+      ResultShape.Of shape,
+      @Nullable EntityHelper<?> entityParameter,
+      int firstValueParameter,
+      @Nullable NullSavingStrategy nullSaving,
+      List<String> entityColumns,
+      @Nullable List<String> parameterNames) {
     this.method = method;
     this.context = context;
     this.cql = cql;
@@ -53,7 +81,7 @@ final class StatementMethod implements DaoMethod {
     this.firstValueParameter = firstValueParameter;
     this.nullSaving = nullSaving == null ? NullSavingStrategy.DO_NOT_SET : nullSaving;
     this.entityColumns = entityColumns;
-    this.parameterNames = parameterNames(method, firstValueParameter);
+    this.parameterNames = parameterNames;
     if (shape.entity() != null) {
       EntityHelper<?> helper = context.helper(shape.entity());
       // Rows of a query written by hand may carry fewer columns than the entity maps.

@@ -19,6 +19,7 @@ import io.scyllaboot.driver.api.mapper.annotations.DaoKeyspace;
 import io.scyllaboot.driver.api.mapper.annotations.Delete;
 import io.scyllaboot.driver.api.mapper.annotations.Entity;
 import io.scyllaboot.driver.api.mapper.annotations.GetEntity;
+import io.scyllaboot.driver.api.mapper.annotations.Increment;
 import io.scyllaboot.driver.api.mapper.annotations.Insert;
 import io.scyllaboot.driver.api.mapper.annotations.Mapper;
 import io.scyllaboot.driver.api.mapper.annotations.PartitionKey;
@@ -72,6 +73,10 @@ class MapperIT {
             + keyspace
             + ".user_videos (user_id uuid, added_date timestamp, video_id uuid, name text,"
             + " PRIMARY KEY (user_id, added_date, video_id))");
+    session.execute(
+        "CREATE TABLE "
+            + keyspace
+            + ".video_stats (video_id uuid PRIMARY KEY, views counter, likes counter)");
     mapper = MapperBuilder.of(ShopMapper.class, session).withDefaultKeyspace(keyspace).build();
   }
 
@@ -236,6 +241,23 @@ class MapperIT {
   }
 
   @Test
+  void should_add_to_counters_named_by_their_parameters() {
+    StatsDao stats = mapper.statsDao();
+    UUID video = UUID.randomUUID();
+
+    stats.view(video, 3);
+    stats.view(video, 2);
+    stats.like(video, 7);
+
+    VideoStats read = stats.get(video);
+    assertThat(read.getViews()).isEqualTo(5L);
+    assertThat(read.getLikes()).isEqualTo(7L);
+    assertThatThrownBy(() -> mapper.badCounterDao())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("parameter 2 names no counter of VideoStats [views, likes]");
+  }
+
+  @Test
   void should_validate_an_entity_against_its_table_when_the_dao_is_built() {
     assertThatThrownBy(() -> mapper.ghostDao())
         .isInstanceOf(IllegalArgumentException.class)
@@ -290,6 +312,62 @@ class MapperIT {
 
     @DaoFactory
     VoidSetDao voidSetDao();
+
+    @DaoFactory
+    StatsDao statsDao();
+
+    @DaoFactory
+    BadCounterDao badCounterDao();
+  }
+
+  @Dao
+  public interface StatsDao {
+    @Increment(entityClass = VideoStats.class)
+    void view(UUID videoId, long views);
+
+    @Increment(entityClass = VideoStats.class)
+    void like(UUID videoId, @CqlName("likes") long amount);
+
+    @Select
+    VideoStats get(UUID videoId);
+  }
+
+  @Dao
+  public interface BadCounterDao {
+    @Increment(entityClass = VideoStats.class)
+    void add(UUID videoId, long shares);
+  }
+
+  @Entity
+  @CqlName("video_stats")
+  public static class VideoStats {
+    @PartitionKey private UUID videoId;
+    private Long views;
+    private Long likes;
+
+    public UUID getVideoId() {
+      return videoId;
+    }
+
+    public void setVideoId(UUID videoId) {
+      this.videoId = videoId;
+    }
+
+    public Long getViews() {
+      return views;
+    }
+
+    public void setViews(Long views) {
+      this.views = views;
+    }
+
+    public Long getLikes() {
+      return likes;
+    }
+
+    public void setLikes(Long likes) {
+      this.likes = likes;
+    }
   }
 
   @Dao

@@ -27,6 +27,11 @@ public interface EntityHelper<T> {
     return new ReflectiveEntityHelper<>(EntityModel.of(entityClass), keyspace, table);
   }
 
+  /** The column a property of this name maps to when it has no {@code @CqlName}: snake case. */
+  static String columnName(String property) {
+    return EntityModel.snakeCase(property);
+  }
+
   Class<T> entityClass();
 
   /** The keyspace, or {@code null} for the session's. */
