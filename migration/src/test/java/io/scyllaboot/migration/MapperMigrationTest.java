@@ -118,6 +118,7 @@ class MapperMigrationTest implements RewriteTest {
 
             import com.datastax.oss.driver.api.core.PagingIterable;
             import com.datastax.oss.driver.api.core.cql.BoundStatement;
+            import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
             import com.datastax.oss.driver.api.core.cql.Row;
             import com.datastax.oss.driver.api.mapper.annotations.Dao;
             import com.datastax.oss.driver.api.mapper.annotations.GetEntity;
@@ -125,10 +126,12 @@ class MapperMigrationTest implements RewriteTest {
             import com.datastax.oss.driver.api.mapper.annotations.QueryProvider;
             import com.datastax.oss.driver.api.mapper.annotations.Select;
             import com.datastax.oss.driver.api.mapper.annotations.SetEntity;
+            import com.datastax.oss.driver.api.mapper.annotations.StatementAttributes;
             import com.datastax.oss.driver.api.mapper.annotations.Update;
             import com.datastax.oss.driver.api.mapper.entity.saving.NullSavingStrategy;
             import java.util.List;
             import java.util.UUID;
+            import java.util.function.Function;
 
             @Dao
             public interface OrderDao {
@@ -149,6 +152,11 @@ class MapperMigrationTest implements RewriteTest {
 
               @Increment(entityClass = Order.class)
               void addItems(UUID customer, UUID id, long items);
+
+              @Select
+              @StatementAttributes(consistencyLevel = "QUORUM", pageSize = 100)
+              PagingIterable<Order> byCustomerWith(
+                  UUID customer, Function<BoundStatementBuilder, BoundStatementBuilder> options);
             }
             """,
             """
@@ -162,6 +170,7 @@ class MapperMigrationTest implements RewriteTest {
 
             import java.util.List;
             import java.util.UUID;
+            import java.util.function.Function;
 
             @Dao
             public interface OrderDao {
@@ -182,6 +191,11 @@ class MapperMigrationTest implements RewriteTest {
 
               @Increment(entityClass = Order.class)
               void addItems(UUID customer, UUID id, long items);
+
+              @Select
+              @StatementAttributes(consistencyLevel = "QUORUM", pageSize = 100)
+              PagingIterable<Order> byCustomerWith(
+                  UUID customer, Function<BoundStatement, BoundStatement> options);
             }
             """),
         java(

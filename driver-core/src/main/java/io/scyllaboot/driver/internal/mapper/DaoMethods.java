@@ -89,7 +89,7 @@ final class DaoMethods {
     EntityHelper<?> helper = context.helper(shape.entity());
     EntityQuery query =
         select.customWhereClause().isEmpty()
-            ? helper.selectByPrimaryKeyParts(method.getParameterCount())
+            ? helper.selectByPrimaryKeyParts(valueParameters(method))
             : helper.selectStart().whereRaw(select.customWhereClause());
     if (!select.limit().isEmpty()) {
       query = query.limit(select.limit());
@@ -145,9 +145,7 @@ final class DaoMethods {
       }
       helper = context.helper(delete.entityClass()[0]);
       int keyValues =
-          delete.customIfClause().isEmpty()
-              ? method.getParameterCount()
-              : helper.primaryKey().size();
+          delete.customIfClause().isEmpty() ? valueParameters(method) : helper.primaryKey().size();
       query =
           delete.customWhereClause().isEmpty()
               ? helper.deleteByPrimaryKeyParts(keyValues)
@@ -261,6 +259,16 @@ final class DaoMethods {
       }
     }
     return counters.size() == 1 ? counters.get(0) : null;
+  }
+
+  /** The parameters bound to markers: all but a last statement customizer. */
+  private static int valueParameters(Method method) {
+    Class<?>[] types = method.getParameterTypes();
+    boolean customizer =
+        types.length > 0
+            && (types[types.length - 1] == java.util.function.Function.class
+                || types[types.length - 1] == java.util.function.UnaryOperator.class);
+    return customizer ? types.length - 1 : types.length;
   }
 
   private static DaoMethod writeByEntity(

@@ -12,9 +12,11 @@ import io.scyllaboot.driver.internal.mapper.DaoInvocationHandler.DaoMethod;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,6 +35,11 @@ final class StatementMethod implements DaoMethod {
   private final List<String> entityColumns;
   private final @Nullable List<String> parameterNames;
   private final Function<Row, ?> entities;
+  private final UnaryOperator<BoundStatement> options;
+
+  /** Whether the last parameter is a function applied to the bound statement. */
+  private final boolean customizer;
+
   private volatile @Nullable PreparedStatement prepared;
 
   StatementMethod(
@@ -81,7 +88,12 @@ final class StatementMethod implements DaoMethod {
     this.firstValueParameter = firstValueParameter;
     this.nullSaving = nullSaving == null ? NullSavingStrategy.DO_NOT_SET : nullSaving;
     this.entityColumns = entityColumns;
-    this.parameterNames = parameterNames;
+    this.customizer = hasCustomizer(method);
+    this.parameterNames =
+        parameterNames != null && customizer && parameterNames.size() > 0
+            ? parameterNames.subList(0, parameterNames.size() - 1)
+            : parameterNames;
+    this.options = StatementOptionsOf.of(method);
     if (shape.entity() != null) {
       EntityHelper<?> helper = context.helper(shape.entity());
       // Rows of a query written by hand may carry fewer columns than the entity maps.
@@ -92,7 +104,13 @@ final class StatementMethod implements DaoMethod {
   }
 
   @Override
-  public @Nullable Object invoke(Object[] args) {
+  @SuppressWarnings("unchecked")
+  public @Nullable Object invoke(Object[] arguments) {
+    Function<BoundStatement, BoundStatement> custom =
+        customizer
+            ? (Function<BoundStatement, BoundStatement>) arguments[arguments.length - 1]
+            : null;
+    Object[] args = customizer ? Arrays.copyOf(arguments, arguments.length - 1) : arguments;
     if (shape.async()) {
       PreparedStatement known = prepared;
       CompletionStage<PreparedStatement> statement =
@@ -100,14 +118,29 @@ final class StatementMethod implements DaoMethod {
               ? java.util.concurrent.CompletableFuture.completedFuture(known)
               : context.session().prepareAsync(cql).thenApply(this::keep);
       return statement
-          .thenCompose(p -> context.session().executeAsync(bind(p, args)))
+          .thenCompose(p -> context.session().executeAsync(customized(bind(p, args), custom)))
           .thenApply((AsyncResultSet rows) -> shape.shape().read(rows, entities));
     }
     PreparedStatement statement = prepared;
     if (statement == null) {
       statement = keep(context.session().prepare(cql));
     }
-    return shape.shape().read(context.session().execute(bind(statement, args)), entities);
+    return shape
+        .shape()
+        .read(context.session().execute(customized(bind(statement, args), custom)), entities);
+  }
+
+  private BoundStatement customized(
+      BoundStatement bound, @Nullable Function<BoundStatement, BoundStatement> custom) {
+    BoundStatement withOptions = options.apply(bound);
+    return custom == null ? withOptions : custom.apply(withOptions);
+  }
+
+  private static boolean hasCustomizer(Method method) {
+    Class<?>[] types = method.getParameterTypes();
+    return types.length > 0
+        && (types[types.length - 1] == Function.class
+            || types[types.length - 1] == UnaryOperator.class);
   }
 
   private PreparedStatement keep(PreparedStatement statement) {

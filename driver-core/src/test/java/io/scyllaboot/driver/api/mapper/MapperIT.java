@@ -27,6 +27,7 @@ import io.scyllaboot.driver.api.mapper.annotations.Query;
 import io.scyllaboot.driver.api.mapper.annotations.QueryProvider;
 import io.scyllaboot.driver.api.mapper.annotations.Select;
 import io.scyllaboot.driver.api.mapper.annotations.SetEntity;
+import io.scyllaboot.driver.api.mapper.annotations.StatementAttributes;
 import io.scyllaboot.driver.api.mapper.annotations.Update;
 import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
 import io.scyllaboot.driver.api.mapper.entity.EntityQuery;
@@ -41,6 +42,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -164,6 +166,16 @@ class MapperIT {
         .map(UserVideo::getName)
         .contains("v0");
     assertThat(userVideos.latestName(user)).isEqualTo("v4");
+
+    PagingIterable<UserVideo> inPagesOfTwo = userVideos.byUserInPages(user);
+    assertThat(inPagesOfTwo.availableWithoutFetching()).isEqualTo(2);
+    assertThat(inPagesOfTwo.all()).hasSize(5);
+    PagingIterable<UserVideo> inPagesOfOne = userVideos.byUserWith(user, b -> b.withPageSize(1));
+    assertThat(inPagesOfOne.availableWithoutFetching()).isEqualTo(1);
+    assertThat(inPagesOfOne.all()).hasSize(5);
+    assertThatThrownBy(() -> mapper.badAttributesDao())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("@StatementAttributes names no consistency level: MOST");
 
     userVideos.deleteAll(user);
     assertThat(userVideos.count(user)).isZero();
@@ -318,6 +330,16 @@ class MapperIT {
 
     @DaoFactory
     BadCounterDao badCounterDao();
+
+    @DaoFactory
+    BadAttributesDao badAttributesDao();
+  }
+
+  @Dao
+  public interface BadAttributesDao {
+    @Select
+    @StatementAttributes(consistencyLevel = "MOST")
+    Video get(UUID videoId);
   }
 
   @Dao
@@ -470,6 +492,14 @@ class MapperIT {
 
     @Select
     Stream<UserVideo> streamByUser(UUID userId);
+
+    @Select
+    @StatementAttributes(consistencyLevel = "QUORUM", pageSize = 2, timeout = "5s")
+    PagingIterable<UserVideo> byUserInPages(UUID userId);
+
+    @Select
+    PagingIterable<UserVideo> byUserWith(
+        UUID userId, Function<BoundStatement, BoundStatement> options);
 
     @Select(limit = "1")
     CompletionStage<Optional<UserVideo>> firstOf(UUID userId);
