@@ -42,10 +42,18 @@ class OwnDriverTest {
         // prepare() returns with the first node's answer; the others may still be preparing, and an
         // EXECUTE reaching one of them first is answered UNPREPARED (recorded without a token) and
         // re-sent: correct, but not what this test counts.
+        // The select too, before counting: its first EXECUTE could otherwise reach a node still
+        // preparing it.
+        session.prepare(SELECT);
         PrimedStatement primed = cluster.primed(INSERT);
+        PrimedStatement primedSelect = cluster.primed(SELECT);
         await()
             .atMost(Duration.ofSeconds(10))
-            .until(() -> cluster.nodes().stream().allMatch(node -> node.isPrepared(primed)));
+            .until(
+                () ->
+                    cluster.nodes().stream()
+                        .allMatch(
+                            node -> node.isPrepared(primed) && node.isPrepared(primedSelect)));
         cluster.clearReceived();
         for (int key = 0; key < 200; key++) {
           session.execute(insert.bind(key, "item " + key)).close();
