@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.mapper.MapperContext;
 import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
 import io.scyllaboot.driver.api.metadata.ColumnMetadata;
 import io.scyllaboot.driver.api.metadata.TableMetadata;
+import io.scyllaboot.driver.api.type.CqlStrings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +82,12 @@ final class DaoContext implements MapperContext {
       return;
     }
     Optional<TableMetadata> metadata =
-        session.metadata().schema().table(unquoted(helper.keyspace()), unquoted(helper.table()));
+        session
+            .metadata()
+            .schema()
+            .table(
+                CqlStrings.unDoubleQuote(helper.keyspace()),
+                CqlStrings.unDoubleQuote(helper.table()));
     if (metadata.isEmpty()) {
       LOG.warn(
           "Not validating {}: the schema shows no table {}.{}",
@@ -94,7 +100,7 @@ final class DaoContext implements MapperContext {
         metadata.get().columns().stream().map(ColumnMetadata::name).collect(Collectors.toSet());
     List<String> missing =
         helper.columns().stream()
-            .map(DaoContext::unquoted)
+            .map(CqlStrings::unDoubleQuote)
             .filter(c -> !columns.contains(c))
             .toList();
     if (!missing.isEmpty()) {
@@ -110,11 +116,5 @@ final class DaoContext implements MapperContext {
               + " maps (name it with @CqlName, or turn schema validation off with"
               + " MapperBuilder.withSchemaValidationEnabled(false))");
     }
-  }
-
-  private static String unquoted(String name) {
-    return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
-        ? name.substring(1, name.length() - 1).replace("\"\"", "\"")
-        : name;
   }
 }

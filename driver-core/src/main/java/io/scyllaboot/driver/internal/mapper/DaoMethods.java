@@ -263,12 +263,8 @@ final class DaoMethods {
 
   /** The parameters bound to markers: all but a last statement customizer. */
   private static int valueParameters(Method method) {
-    Class<?>[] types = method.getParameterTypes();
-    boolean customizer =
-        types.length > 0
-            && (types[types.length - 1] == java.util.function.Function.class
-                || types[types.length - 1] == java.util.function.UnaryOperator.class);
-    return customizer ? types.length - 1 : types.length;
+    int count = method.getParameterCount();
+    return StatementMethod.hasCustomizer(method) ? count - 1 : count;
   }
 
   private static DaoMethod writeByEntity(

@@ -40,7 +40,13 @@ final class StatementMethod implements DaoMethod {
   /** Whether the last parameter is a function applied to the bound statement. */
   private final boolean customizer;
 
-  private volatile @Nullable PreparedStatement prepared;
+  private volatile @Nullable Prepared prepared;
+
+  /**
+   * The prepared statement and how the parameters reach its markers, worked out once: by name, or
+   * in order into the markers the entity leaves free.
+   */
+  private record Prepared(PreparedStatement statement, boolean byName, int[] free) {}
 
   StatementMethod(
       Method method,
@@ -112,8 +118,8 @@ final class StatementMethod implements DaoMethod {
             : null;
     Object[] args = customizer ? Arrays.copyOf(arguments, arguments.length - 1) : arguments;
     if (shape.async()) {
-      PreparedStatement known = prepared;
-      CompletionStage<PreparedStatement> statement =
+      Prepared known = prepared;
+      CompletionStage<Prepared> statement =
           known != null
               ? java.util.concurrent.CompletableFuture.completedFuture(known)
               : context.session().prepareAsync(cql).thenApply(this::keep);
@@ -121,7 +127,7 @@ final class StatementMethod implements DaoMethod {
           .thenCompose(p -> context.session().executeAsync(customized(bind(p, args), custom)))
           .thenApply((AsyncResultSet rows) -> shape.shape().read(rows, entities));
     }
-    PreparedStatement statement = prepared;
+    Prepared statement = prepared;
     if (statement == null) {
       statement = keep(context.session().prepare(cql));
     }
@@ -136,20 +142,29 @@ final class StatementMethod implements DaoMethod {
     return custom == null ? withOptions : custom.apply(withOptions);
   }
 
-  private static boolean hasCustomizer(Method method) {
+  /** Whether the method's last parameter is a function applied to its bound statement. */
+  static boolean hasCustomizer(Method method) {
     Class<?>[] types = method.getParameterTypes();
     return types.length > 0
         && (types[types.length - 1] == Function.class
             || types[types.length - 1] == UnaryOperator.class);
   }
 
-  private PreparedStatement keep(PreparedStatement statement) {
-    prepared = statement;
-    return statement;
+  private Prepared keep(PreparedStatement statement) {
+    ColumnDefinitions variables = statement.variables();
+    boolean byName =
+        parameterNames != null && parameterNames.stream().allMatch(variables::contains);
+    int[] free =
+        java.util.stream.IntStream.range(0, variables.size())
+            .filter(i -> !entityColumns.contains(variables.get(i).name()))
+            .toArray();
+    Prepared kept = new Prepared(statement, byName, free);
+    prepared = kept;
+    return kept;
   }
 
-  private BoundStatement bind(PreparedStatement statement, Object[] args) {
-    BoundStatement bound = statement.bind();
+  private BoundStatement bind(Prepared prepared, Object[] args) {
+    BoundStatement bound = prepared.statement().bind();
     if (entityParameter != null) {
       if (args[0] == null) {
         throw new IllegalArgumentException(method.getName() + ": the entity is null");
@@ -159,31 +174,25 @@ final class StatementMethod implements DaoMethod {
     if (args.length == firstValueParameter) {
       return bound;
     }
-    ColumnDefinitions variables = statement.variables();
-    if (parameterNames != null && parameterNames.stream().allMatch(variables::contains)) {
+    if (prepared.byName()) {
       for (int i = firstValueParameter; i < args.length; i++) {
         bound = bound.set(parameterNames.get(i - firstValueParameter), args[i]);
       }
       return bound;
     }
-    List<Integer> free = new ArrayList<>();
-    for (int i = 0; i < variables.size(); i++) {
-      if (!entityColumns.contains(variables.get(i).name())) {
-        free.add(i);
-      }
-    }
-    if (free.size() != args.length - firstValueParameter) {
+    int[] free = prepared.free();
+    if (free.length != args.length - firstValueParameter) {
       throw new IllegalArgumentException(
           method
               + ": "
               + (args.length - firstValueParameter)
               + " parameters for "
-              + free.size()
+              + free.length
               + " bind markers of "
               + cql);
     }
     for (int i = firstValueParameter; i < args.length; i++) {
-      bound = bound.set(free.get(i - firstValueParameter), args[i]);
+      bound = bound.set(free[i - firstValueParameter], args[i]);
     }
     return bound;
   }

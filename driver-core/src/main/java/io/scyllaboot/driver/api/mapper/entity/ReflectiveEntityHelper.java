@@ -7,6 +7,8 @@ import io.scyllaboot.driver.api.cql.Unset;
 import io.scyllaboot.driver.api.mapper.entity.EntityModel.Property;
 import io.scyllaboot.driver.api.mapper.entity.EntityQuery.Kind;
 import io.scyllaboot.driver.api.mapper.entity.saving.NullSavingStrategy;
+import io.scyllaboot.driver.api.type.CqlStrings;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -139,7 +141,7 @@ final class ReflectiveEntityHelper<T> implements EntityHelper<T> {
     ColumnDefinitions variables = target.preparedStatement().variables();
     BoundStatement bound = target;
     for (Property property : model.properties()) {
-      String marker = unquoted(property.column());
+      String marker = CqlStrings.unDoubleQuote(property.column());
       if (!variables.contains(marker)) {
         if (!lenient) {
           throw new IllegalArgumentException(
@@ -169,7 +171,7 @@ final class ReflectiveEntityHelper<T> implements EntityHelper<T> {
     ColumnDefinitions columns = row.columnDefinitions();
     T entity = model.newInstance();
     for (Property property : model.properties()) {
-      String column = unquoted(property.column());
+      String column = CqlStrings.unDoubleQuote(property.column());
       if (!columns.contains(column)) {
         if (!lenient) {
           throw new IllegalArgumentException(
@@ -193,7 +195,7 @@ final class ReflectiveEntityHelper<T> implements EntityHelper<T> {
   /** A column as its property's type: collections of classes by element, others by class. */
   private static @Nullable Object read(Row row, String column, Type type) {
     if (type instanceof Class<?> c) {
-      Class<?> target = c.isPrimitive() ? boxed(c) : c;
+      Class<?> target = MethodType.methodType(c).wrap().returnType();
       return row.get(column, target);
     }
     if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
@@ -212,31 +214,5 @@ final class ReflectiveEntityHelper<T> implements EntityHelper<T> {
       return row.get(column, raw);
     }
     return row.getObject(column);
-  }
-
-  private static Class<?> boxed(Class<?> primitive) {
-    if (primitive == int.class) {
-      return Integer.class;
-    } else if (primitive == long.class) {
-      return Long.class;
-    } else if (primitive == boolean.class) {
-      return Boolean.class;
-    } else if (primitive == double.class) {
-      return Double.class;
-    } else if (primitive == float.class) {
-      return Float.class;
-    } else if (primitive == short.class) {
-      return Short.class;
-    } else if (primitive == byte.class) {
-      return Byte.class;
-    }
-    return Character.class;
-  }
-
-  /** A column name as the server reports it: a case-sensitive name without its quotes. */
-  private static String unquoted(String column) {
-    return column.length() > 1 && column.startsWith("\"") && column.endsWith("\"")
-        ? column.substring(1, column.length() - 1).replace("\"\"", "\"")
-        : column;
   }
 }
