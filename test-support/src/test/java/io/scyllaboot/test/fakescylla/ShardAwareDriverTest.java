@@ -95,6 +95,20 @@ class ShardAwareDriverTest {
                         }));
   }
 
+  /**
+   * Prepares the statement and waits until every node has it: prepare() returns with the first
+   * node's answer, and an EXECUTE reaching a node still preparing is answered UNPREPARED and
+   * re-sent (correct, but a second EXECUTE where a test counts them).
+   */
+  private PreparedStatement prepareEverywhere(String query) {
+    PreparedStatement prepared = session.prepare(query);
+    PrimedStatement primed = cluster.primed(query);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> cluster.nodes().stream().allMatch(node -> node.isPrepared(primed)));
+    return prepared;
+  }
+
   private List<Received> executes() {
     return cluster.received().stream().filter(r -> r.opcode() == EXECUTE).toList();
   }
@@ -144,7 +158,7 @@ class ShardAwareDriverTest {
   void should_send_every_token_routed_request_to_the_shard_that_owns_it() throws Exception {
     start(29143, 1);
     connect(CqlSession.builder());
-    PreparedStatement insert = session.prepare(INSERT);
+    PreparedStatement insert = prepareEverywhere(INSERT);
     awaitEveryShardConnected(4);
     cluster.clearReceived();
     insertAll(insert, 0, 2000);
@@ -161,7 +175,7 @@ class ShardAwareDriverTest {
   void should_pool_like_cassandra_when_shard_awareness_is_off() throws Exception {
     start(29143, 1);
     connect(CqlSession.builder().withShardAwareness(false));
-    PreparedStatement insert = session.prepare(INSERT);
+    PreparedStatement insert = prepareEverywhere(INSERT);
     cluster.clearReceived();
     insertAll(insert, 0, 400);
     for (FakeScyllaNode node : cluster.nodes()) {
@@ -224,7 +238,7 @@ class ShardAwareDriverTest {
     start(29143, 2);
     cluster.tablets("shop", "items", cluster.evenTablets(8, 2));
     connect(CqlSession.builder());
-    PreparedStatement insert = session.prepare(INSERT);
+    PreparedStatement insert = prepareEverywhere(INSERT);
     awaitEveryShardConnected(4);
     cluster.clearReceived();
     for (int key = 0; key < 400; key++) {
@@ -245,7 +259,7 @@ class ShardAwareDriverTest {
   void should_surface_a_rate_limit_error_without_retrying() {
     start(29143, 3);
     connect(CqlSession.builder().withIdempotentByDefault(true));
-    PreparedStatement insert = session.prepare(INSERT);
+    PreparedStatement insert = prepareEverywhere(INSERT);
     cluster.rateLimit(INSERT, true);
     cluster.clearReceived();
     assertThatThrownBy(() -> session.execute(insert.bind(1, "x")))
@@ -262,7 +276,7 @@ class ShardAwareDriverTest {
       throws Exception {
     start(29143, 1);
     connect(CqlSession.builder());
-    PreparedStatement insert = session.prepare(INSERT);
+    PreparedStatement insert = prepareEverywhere(INSERT);
     awaitEveryShardConnected(4);
     FakeScyllaNode resharded = cluster.node(1);
     resharded.restart(8);
