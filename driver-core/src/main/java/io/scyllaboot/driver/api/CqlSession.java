@@ -112,6 +112,14 @@ public interface CqlSession extends AutoCloseable {
   /** The nodes of the cluster and their state. */
   ClusterMetadata metadata();
 
+  /**
+   * The session's codecs: the driver's own codec for a CQL type, and codecs of application types
+   * registered while the session runs (the DataStax driver's {@code
+   * session.getContext().getCodecRegistry()}). Prefer {@link CqlSessionBuilder#addTypeCodecs} when
+   * the codecs are known before the session is built.
+   */
+  io.scyllaboot.driver.api.type.CodecRegistry codecRegistry();
+
   /** The keyspace the session was opened in, or null. */
   @Nullable String keyspace();
 

@@ -19,14 +19,15 @@ import java.util.StringJoiner;
  * ({@code TupleValue.formattedContents()}); values are bound, never formatted into statements, by
  * the driver itself.
  */
-final class CqlLiterals {
+public final class CqlLiterals {
   /** Milliseconds always written, so the text reads back as the same timestamp. */
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSX").withZone(ZoneOffset.UTC);
 
   private CqlLiterals() {}
 
-  static String literal(Object value) {
+  /** The value as a CQL literal ({@code NULL} for null). */
+  public static String literal(Object value) {
     if (value == null) {
       return "NULL";
     }

@@ -47,6 +47,25 @@ public sealed interface DataType
 
   /** {@code tuple<...>}; tuples are always frozen. */
   record TupleType(java.util.List<DataType> components) implements DataType {
+    /**
+     * A value of this type: the values fill the components in order, the components after them are
+     * null (the DataStax driver's {@code TupleType.newValue(..)}).
+     *
+     * @throws IllegalArgumentException when there are more values than components
+     */
+    public TupleValue newValue(Object... values) {
+      if (values.length > components.size()) {
+        throw new IllegalArgumentException(
+            asCql()
+                + " has "
+                + components.size()
+                + " components, "
+                + values.length
+                + " values given");
+      }
+      return TupleValue.of(java.util.Arrays.copyOf(values, components.size()));
+    }
+
     public TupleType {
       components = java.util.List.copyOf(components);
     }
@@ -68,6 +87,24 @@ public sealed interface DataType
       java.util.List<String> fieldNames,
       java.util.List<DataType> fieldTypes)
       implements DataType {
+    /**
+     * A value of this type: the values fill the fields in declaration order, the fields after them
+     * are null (the DataStax driver's {@code UserDefinedType.newValue(..)}).
+     *
+     * @throws IllegalArgumentException when there are more values than fields
+     */
+    public UdtValue newValue(Object... values) {
+      if (values.length > fieldNames.size()) {
+        throw new IllegalArgumentException(
+            asCql() + " has " + fieldNames.size() + " fields, " + values.length + " values given");
+      }
+      java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < fieldNames.size(); i++) {
+        fields.put(fieldNames.get(i), i < values.length ? values[i] : null);
+      }
+      return UdtValue.of(fields);
+    }
+
     public UserDefinedType {
       fieldNames = java.util.List.copyOf(fieldNames);
       fieldTypes = java.util.List.copyOf(fieldTypes);

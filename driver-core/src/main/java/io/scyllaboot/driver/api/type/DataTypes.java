@@ -39,6 +39,11 @@ public final class DataTypes {
     return new DataType.SetType(element, false);
   }
 
+  /** {@code tuple<components...>} (a tuple is always frozen). */
+  public static DataType.TupleType tupleOf(DataType... components) {
+    return new DataType.TupleType(java.util.List.of(components));
+  }
+
   /** {@code map<key, value>}, not frozen. */
   public static DataType mapOf(DataType key, DataType value) {
     return new DataType.MapType(key, value, false);

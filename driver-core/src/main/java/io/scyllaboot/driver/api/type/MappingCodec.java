@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.api.type;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Maps an application type ({@code O}, the outer type) to a Java type the driver binds and reads
@@ -22,10 +23,34 @@ import java.util.Objects;
 public abstract class MappingCodec<I, O> {
   private final Class<I> innerJavaType;
   private final Class<O> outerJavaType;
+  private final @Nullable DataType cqlType;
 
   protected MappingCodec(Class<I> innerJavaType, Class<O> outerJavaType) {
     this.innerJavaType = Objects.requireNonNull(innerJavaType, "inner Java type");
     this.outerJavaType = Objects.requireNonNull(outerJavaType, "outer Java type");
+    this.cqlType = null;
+  }
+
+  /**
+   * A codec over one of the driver's own codecs (the DataStax driver's constructor): {@code
+   * session.codecRegistry().codecFor(DataTypes.tupleOf(DataTypes.INT, DataTypes.INT))} names the
+   * inner Java type ({@code TupleValue}) and the CQL type {@link #getCqlType()} returns.
+   */
+  @SuppressWarnings("unchecked")
+  protected MappingCodec(TypeCodec<I> innerCodec, GenericType<O> outerJavaType) {
+    this.innerJavaType = (Class<I>) innerCodec.getJavaType().rawType();
+    this.outerJavaType = (Class<O>) outerJavaType.rawType();
+    this.cqlType = innerCodec.getCqlType();
+  }
+
+  /**
+   * The CQL type of the inner codec this codec was built over, or null for a codec built from two
+   * Java types (which maps values of any CQL type its inner Java type reads). Subclasses may narrow
+   * the return type, as DataStax driver codecs do ({@code (DataType.TupleType)
+   * super.getCqlType()}).
+   */
+  public @Nullable DataType getCqlType() {
+    return cqlType;
   }
 
   /** The type the driver binds and reads natively. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The value of a CQL {@code tuple<...>}: its components in order, any of which may be null or
@@ -20,6 +21,19 @@ public final class TupleValue {
   /** A tuple of these components (nulls allowed). */
   public static TupleValue of(Object... components) {
     return new TupleValue(Collections.unmodifiableList(new ArrayList<>(Arrays.asList(components))));
+  }
+
+  /**
+   * This tuple with the component at this index replaced; this tuple is unchanged. The DataStax
+   * driver's {@code setInt(0, 1)}, {@code set(0, 1, Integer.class)}: chain the calls, or keep the
+   * result.
+   *
+   * @throws IndexOutOfBoundsException when the tuple has no such component
+   */
+  public TupleValue with(int index, Object value) {
+    Object[] changed = components.toArray();
+    changed[Objects.checkIndex(index, changed.length)] = value;
+    return new TupleValue(Collections.unmodifiableList(Arrays.asList(changed)));
   }
 
   public int size() {

@@ -23,6 +23,17 @@ public final class UdtValue {
     return new UdtValue(Collections.unmodifiableMap(new LinkedHashMap<>(fields)));
   }
 
+  /**
+   * This value with one field set (added after the others when absent); this value is unchanged.
+   * The DataStax driver's {@code setInt("x", 1)}, {@code set("x", 1, Integer.class)}: chain the
+   * calls, or keep the result.
+   */
+  public UdtValue with(String field, Object value) {
+    Map<String, Object> changed = new LinkedHashMap<>(fields);
+    changed.put(Objects.requireNonNull(field, "field"), value);
+    return new UdtValue(Collections.unmodifiableMap(changed));
+  }
+
   /** The value of a field (null when the field is null or unknown). */
   public Object get(String field) {
     return fields.get(field);

@@ -1,25 +1,45 @@
 package io.scyllaboot.driver.internal.cql;
 
 import io.scyllaboot.driver.api.type.MappingCodec;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
- * The mapping codecs a session was built with, in registration order. Consulted only off the fast
+ * A session's mapping codecs, in registration order: those it was built with, then those registered
+ * on it while it runs ({@code session.codecRegistry().register(..)}). Consulted only off the fast
  * path: when a bound value does not fit its marker, or a column is read as a type it does not map
- * to natively. Immutable.
+ * to natively. Registration copies the array (it is rare); readers take one volatile read.
  */
 public final class MappingCodecs {
-  public static final MappingCodecs NONE = new MappingCodecs(List.of());
+  /** No codecs, for statements and pages outside a session; registering on it is refused. */
+  public static final MappingCodecs NONE = new MappingCodecs(List.of(), false);
 
-  private final MappingCodec<?, ?>[] codecs;
+  private final boolean open;
+  private volatile MappingCodec<?, ?>[] codecs;
 
-  private MappingCodecs(List<MappingCodec<?, ?>> codecs) {
+  private MappingCodecs(List<MappingCodec<?, ?>> codecs, boolean open) {
     this.codecs = codecs.toArray(new MappingCodec<?, ?>[0]);
+    this.open = open;
   }
 
+  /** A session's codecs, starting with these; more can be {@link #register registered}. */
   public static MappingCodecs of(List<MappingCodec<?, ?>> codecs) {
-    return codecs.isEmpty() ? NONE : new MappingCodecs(List.copyOf(codecs));
+    return new MappingCodecs(List.copyOf(codecs), true);
+  }
+
+  /** Adds codecs after those already there: a value both map goes through the older one. */
+  public synchronized void register(List<MappingCodec<?, ?>> added) {
+    if (!open) {
+      throw new IllegalStateException("these codecs belong to no session");
+    }
+    MappingCodec<?, ?>[] now = codecs;
+    MappingCodec<?, ?>[] grown = Arrays.copyOf(now, now.length + added.size());
+    for (int i = 0; i < added.size(); i++) {
+      grown[now.length + i] = Objects.requireNonNull(added.get(i), "codec");
+    }
+    codecs = grown;
   }
 
   public boolean isEmpty() {
@@ -37,7 +57,7 @@ public final class MappingCodecs {
    */
   Object toInner(Object value, Predicate<Object> fits) {
     RuntimeException failure = null;
-    for (MappingCodec<?, ?> codec : codecs) {
+    for (MappingCodec<?, ?> codec : codecs) { // one volatile read: a snapshot
       if (codec.outerJavaType().isInstance(value)) {
         try {
           Object inner = codec.toInner(value);

@@ -62,6 +62,7 @@ public final class DefaultCqlSession implements CqlSession {
   private static final Logger LOG = LoggerFactory.getLogger(DefaultCqlSession.class);
 
   private final SessionSettings settings;
+  private final io.scyllaboot.driver.api.type.CodecRegistry codecRegistry;
   private final EventLoopGroup group;
   private final HashedWheelTimer timer;
   private final SessionMetrics metrics;
@@ -111,6 +112,9 @@ public final class DefaultCqlSession implements CqlSession {
         new Cluster(
             settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
     this.requests = new StatementRequests(settings, new QueryTraces(this));
+    this.codecRegistry =
+        new io.scyllaboot.driver.internal.cql.SessionCodecRegistry(
+            settings.policies().codecs(), cluster);
     this.syncBounds = new SyncBounds(settings);
     this.throttler =
         settings.maxConcurrentRequests() > 0
@@ -438,6 +442,11 @@ public final class DefaultCqlSession implements CqlSession {
   @Override
   public ClusterMetadata metadata() {
     return cluster;
+  }
+
+  @Override
+  public io.scyllaboot.driver.api.type.CodecRegistry codecRegistry() {
+    return codecRegistry;
   }
 
   @Override
