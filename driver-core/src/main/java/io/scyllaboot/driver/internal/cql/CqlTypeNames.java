@@ -69,7 +69,8 @@ final class CqlTypeNames {
         if (args.size() != 2) {
           throw unknown(name);
         }
-        return new DataType.VectorType(parse(args.get(0), false), Integer.parseInt(args.get(1).strip()));
+        return new DataType.VectorType(
+            parse(args.get(0), false), Integer.parseInt(args.get(1).strip()));
       default:
         throw unknown(name);
     }
