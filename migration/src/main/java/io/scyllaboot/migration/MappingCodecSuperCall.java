@@ -6,6 +6,7 @@ import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeTree;
@@ -16,11 +17,14 @@ import org.openrewrite.java.tree.TypeUtils;
  * super(TypeCodecs.INT, GenericType.STRING)}); Scylla Boot's {@code MappingCodec} names them with
  * classes: the call becomes {@code super(Integer.class, String.class)}, read from the class's own
  * {@code extends MappingCodec<I, O>}. Type arguments that are themselves generic are left to the
- * marks.
+ * marks. A codec built over a codec variable ({@code super(innerCodec, GenericType.of(X.class))})
+ * is left as it is: Scylla Boot's {@code MappingCodec} has that constructor too.
  */
 public final class MappingCodecSuperCall extends Recipe {
   private static final String MAPPING_CODEC =
       "com.datastax.oss.driver.api.core.type.codec.MappingCodec";
+  private static final String UDT = "com.datastax.oss.driver.api.core.type.UserDefinedType";
+  private static final String OUR_UDT = "io.scyllaboot.driver.api.type.DataType$UserDefinedType";
 
   @Override
   public String getDisplayName() {
@@ -36,11 +40,37 @@ public final class MappingCodecSuperCall extends Recipe {
   @Override
   public TreeVisitor<?, ExecutionContext> getVisitor() {
     return new JavaIsoVisitor<>() {
+      /**
+       * A UDT codec's {@code getCqlType()} narrowed to the DataStax {@code UserDefinedType} (whose
+       * {@code newValue()} it calls) narrows to Scylla Boot's {@code DataType.UserDefinedType}:
+       * elsewhere that type is the schema's {@code UserTypeMetadata}, which is no CQL type.
+       */
+      @Override
+      public J.MethodDeclaration visitMethodDeclaration(
+          J.MethodDeclaration method, ExecutionContext ctx) {
+        J.MethodDeclaration visited = super.visitMethodDeclaration(method, ctx);
+        J.ClassDeclaration owner = getCursor().firstEnclosing(J.ClassDeclaration.class);
+        if (!visited.getSimpleName().equals("getCqlType")
+            || owner == null
+            || owner.getExtends() == null
+            || !TypeUtils.isAssignableTo(MAPPING_CODEC, owner.getExtends().getType())
+            || visited.getReturnTypeExpression() == null
+            || !TypeUtils.isOfClassType(visited.getReturnTypeExpression().getType(), UDT)) {
+          return visited;
+        }
+        return (J.MethodDeclaration)
+            new org.openrewrite.java.ChangeType(UDT, OUR_UDT, false)
+                .getVisitor()
+                .visitNonNull(visited, ctx, getCursor().getParentOrThrow());
+      }
+
       @Override
       public J.MethodInvocation visitMethodInvocation(
           J.MethodInvocation method, ExecutionContext ctx) {
         J.MethodInvocation visited = super.visitMethodInvocation(method, ctx);
-        if (!visited.getSimpleName().equals("super") || visited.getArguments().size() != 2) {
+        if (!visited.getSimpleName().equals("super")
+            || visited.getArguments().size() != 2
+            || overAnInnerCodec(visited.getArguments().get(0))) {
           return visited;
         }
         J.ClassDeclaration owner = getCursor().firstEnclosing(J.ClassDeclaration.class);
@@ -57,6 +87,18 @@ public final class MappingCodecSuperCall extends Recipe {
                 .build()
                 .apply(getCursor(), visited.getCoordinates().replace());
         return replaced.withPrefix(visited.getPrefix()).withMethodType(visited.getMethodType());
+      }
+
+      /**
+       * Whether the inner codec is a variable (a codec handed in, typically the registry's own for
+       * a tuple or UDT): Scylla Boot's {@code MappingCodec(TypeCodec, GenericType)} takes it as it
+       * is and keeps its CQL type for {@code getCqlType()}. The driver's constants ({@code
+       * TypeCodecs.INT}) have no counterpart and become classes.
+       */
+      private boolean overAnInnerCodec(Expression innerCodec) {
+        return innerCodec instanceof J.Identifier variable
+            && variable.getFieldType() != null
+            && !variable.getFieldType().hasFlags(org.openrewrite.java.tree.Flag.Static);
       }
 
       /** The simple names of {@code I} and {@code O} when both are plain classes, else null. */

@@ -280,12 +280,16 @@ class DriverExamplesMigrationTest implements RewriteTest {
             """
             import io.scyllaboot.driver.api.CqlSession;
             import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
+            import io.scyllaboot.driver.api.type.DataType;
+            import io.scyllaboot.driver.api.type.DataTypes;
             import io.scyllaboot.driver.api.type.TupleValue;
             import io.scyllaboot.driver.api.type.UdtValue;
 
             class Values {
               TupleValue tuple() {
-                return TupleValue.of(12, 34);
+                // the tuple's metadata
+                DataType.TupleType coordinatesType = DataTypes.tupleOf(DataTypes.INT, DataTypes.INT);
+                return coordinatesType.newValue(12, 34);
               }
 
               UdtValue udt(CqlSession session) {

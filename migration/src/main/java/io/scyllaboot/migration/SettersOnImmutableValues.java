@@ -27,9 +27,12 @@ import org.openrewrite.marker.SearchResult;
  * An entity helper's {@code helper.set(entity, builder, strategy, lenient);} is assigned back the
  * same way. A {@code BatchStatementBuilder} becomes the batch itself: {@code
  * BatchStatement.builder(type)} is {@code BatchStatement.of(type)}, {@code addStatement(s)} is
- * {@code add(s)}, assigned back, and its {@code build()} goes.
+ * {@code add(s)}, assigned back, and its {@code build()} goes. A tuple or UDT value's setters
+ * ({@code setInt(0, x)}, {@code set("f", v, Type.class)}, {@code setToNull(k)}) become {@code
+ * with(k, v)}, which returns a copy (Scylla Boot's values are immutable): chained as they were,
+ * assigned back where the value mutated itself.
  */
-public final class BoundStatementValueByValue extends Recipe {
+public final class SettersOnImmutableValues extends Recipe {
   private static final String CQL = "com.datastax.oss.driver.api.core.cql.";
   private static final String BOUND = CQL + "BoundStatement";
   private static final String BUILDER = CQL + "BoundStatementBuilder";
@@ -39,17 +42,19 @@ public final class BoundStatementValueByValue extends Recipe {
   private static final String SETTABLE = "com.datastax.oss.driver.api.core.data.Settable";
   private static final JavaType.FullyQualified OURS =
       JavaType.ShallowClass.build("io.scyllaboot.driver.api.cql.BoundStatement");
+  private static final String DATA = "com.datastax.oss.driver.api.core.data.";
+  private static final List<String> VALUES = List.of(DATA + "TupleValue", DATA + "UdtValue");
   private static final String UNSET = "io.scyllaboot.driver.api.cql.Unset";
 
   @Override
   public String getDisplayName() {
-    return "Set a bound statement's values one by one with set(..)";
+    return "Set a bound statement's or a tuple's values one by one on immutable copies";
   }
 
   @Override
   public String getDescription() {
     return "`bound.setString(\"k\", v)` becomes `bound.set(\"k\", v)`; a BoundStatementBuilder"
-        + " becomes the bound statement it builds.";
+        + " becomes the bound statement it builds; `tuple.setInt(0, x)` becomes `tuple.with(0, x)`.";
   }
 
   @Override
@@ -95,6 +100,10 @@ public final class BoundStatementValueByValue extends Recipe {
 
       /** {@code setX(k, v)}, {@code set(k, v, type)}, {@code setToNull(k)}, {@code unset(k)}. */
       private J.MethodInvocation toSet(J.MethodInvocation setter) {
+        String value = valueType(setter);
+        if (value != null) {
+          return toWith(setter, value);
+        }
         List<Expression> arguments = setter.getArguments();
         Expression key = arguments.get(0);
         J.MethodInvocation set;
@@ -122,6 +131,36 @@ public final class BoundStatementValueByValue extends Recipe {
             type == null ? null : type.withName("set").withDeclaringType(OURS));
       }
 
+      /** A tuple's or UDT value's setter as {@code with(k, v)} on Scylla Boot's value type. */
+      private J.MethodInvocation toWith(J.MethodInvocation setter, String valueType) {
+        List<Expression> arguments = setter.getArguments();
+        Expression key = arguments.get(0);
+        J.MethodInvocation with =
+            arguments.size() == 1
+                ? JavaTemplate.builder("#{any()}.with(#{any()}, null)")
+                    .build()
+                    .apply(getCursor(), setter.getCoordinates().replace(), setter.getSelect(), key)
+                : setter
+                    .withName(setter.getName().withSimpleName("with"))
+                    .withArguments(List.of(key, arguments.get(1)));
+        JavaType.Method type = setter.getMethodType();
+        JavaType.FullyQualified ours =
+            JavaType.ShallowClass.build(
+                "io.scyllaboot.driver.api.type." + valueType.substring(DATA.length()));
+        return with.withMethodType(
+            type == null ? null : type.withName("with").withDeclaringType(ours));
+      }
+
+      /** The DataStax value type (tuple or UDT) a call is on, else null. */
+      private @Nullable String valueType(J.MethodInvocation call) {
+        for (String value : VALUES) {
+          if (isOn(call, value)) {
+            return value;
+          }
+        }
+        return null;
+      }
+
       /**
        * A builder that mutated itself: the copy its call returns goes back into the variable. Where
        * that would not reach the builder's other users (a parameter: the caller keeps its own; a
@@ -138,10 +177,14 @@ public final class BoundStatementValueByValue extends Recipe {
         if (!(parent instanceof J.Block)
             || !(target instanceof J.Identifier variable)
             || isParameter(variable)) {
+          boolean value = valueType(original) != null;
           return SearchResult.found(
               converted,
-              "Scylla Boot: a statement builder mutated in place; Scylla Boot's statements"
-                  + " are immutable: keep the statement "
+              (value
+                      ? "Scylla Boot: a tuple or UDT value mutated in place; Scylla Boot's values"
+                          + " are immutable: keep the value "
+                      : "Scylla Boot: a statement builder mutated in place; Scylla Boot's statements"
+                          + " are immutable: keep the statement ")
                   + converted.getSimpleName()
                   + "(..) returns (return it to the caller, or assign it); "
                   + MarkUntranslatedMethod.SECTION);
@@ -166,6 +209,10 @@ public final class BoundStatementValueByValue extends Recipe {
           if (isOn(call, builder) && TypeUtils.isAssignableTo(builder, call.getType())) {
             return call.getSelect();
           }
+        }
+        String value = valueType(call);
+        if (value != null && TypeUtils.isAssignableTo(value, call.getType())) {
+          return call.getSelect();
         }
         if (isOn(call, ENTITY_HELPER)
             && call.getSimpleName().equals("set")
@@ -211,7 +258,7 @@ public final class BoundStatementValueByValue extends Recipe {
                 || declaring.equals(CQL + "Bindable") && name.equals("unset"))
             && !name.equals("setBytesUnsafe")
             && !call.getArguments().isEmpty()
-            && (isOn(call, BOUND) || isOn(call, BUILDER));
+            && (isOn(call, BOUND) || isOn(call, BUILDER) || valueType(call) != null);
       }
 
       private boolean isOn(J.MethodInvocation call, String type) {
