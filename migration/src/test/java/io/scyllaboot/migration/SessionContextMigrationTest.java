@@ -7,12 +7,13 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
 /**
- * Codecs registered on a running session over the registry's own tuple and UDT codecs, and the
- * session context's other reads (the shapes of the DataStax driver's TuplesMapped,
- * UserDefinedTypesMapped and LimitConcurrencyRequestThrottler examples); every output compiled
- * against Scylla Boot's driver.
+ * What applications take from a running DataStax session's context and the driver's internals:
+ * codecs registered on the session over the registry's own tuple and UDT codecs, the throttler's
+ * limits, an internal class named only in Javadoc, the internal future helper (the shapes of the
+ * DataStax driver's TuplesMapped, UserDefinedTypesMapped, LimitConcurrencyRequestThrottler and
+ * CrossDatacenterFailover examples); every output compiled against Scylla Boot's driver.
  */
-class CodecRegistryMigrationTest implements RewriteTest {
+class SessionContextMigrationTest implements RewriteTest {
 
   @Override
   public void defaults(RecipeSpec spec) {
@@ -169,13 +170,15 @@ class CodecRegistryMigrationTest implements RewriteTest {
   }
 
   @Test
-  void throttlerLimitsReadFromTheDefaultProfile() {
+  void throttlerLimitsReadFromTheDefaultProfileAndAnImportOnlyJavadocReads() {
     rewriteRun(
         java(
             """
             import com.datastax.oss.driver.api.core.CqlSession;
             import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+            import com.datastax.oss.driver.internal.core.session.throttling.ConcurrencyLimitingRequestThrottler;
 
+            /** Reads the limits of a {@link ConcurrencyLimitingRequestThrottler}. */
             class Limits {
               String describe(CqlSession session) {
                 return session.getContext().getConfig().getDefaultProfile()
@@ -192,11 +195,58 @@ class CodecRegistryMigrationTest implements RewriteTest {
             """
             import io.scyllaboot.driver.api.CqlSession;
 
+            /** Reads the limits of a {@link ConcurrencyLimitingRequestThrottler}. */
             class Limits {
               String describe(CqlSession session) {
                 return session.snapshot().throttler().maxConcurrentRequests()
                     + "/"
                     + session.snapshot().throttler().maxQueueSize();
+              }
+            }
+            """));
+  }
+
+  @Test
+  void theDriversInternalFailedFutureIsTheJdks() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+            import com.datastax.oss.driver.internal.core.util.concurrent.CompletableFutures;
+            import java.util.concurrent.CompletableFuture;
+            import java.util.concurrent.CompletionStage;
+
+            class Failover {
+              CompletionStage<AsyncResultSet> write(CqlSession session, boolean retry) {
+                return session
+                    .executeAsync("INSERT INTO ks.t (k) VALUES (1)")
+                    .handle((rs, error) -> error == null
+                        ? CompletableFuture.completedFuture(rs)
+                        : retry
+                            ? session.executeAsync("INSERT INTO ks.t (k) VALUES (1)")
+                            : CompletableFutures.<AsyncResultSet>failedFuture(error))
+                    .thenCompose(future -> future);
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.AsyncResultSet;
+
+            import java.util.concurrent.CompletableFuture;
+            import java.util.concurrent.CompletionStage;
+
+            class Failover {
+              CompletionStage<AsyncResultSet> write(CqlSession session, boolean retry) {
+                return session
+                    .executeAsync("INSERT INTO ks.t (k) VALUES (1)")
+                    .handle((rs, error) -> error == null
+                        ? CompletableFuture.completedFuture(rs)
+                        : retry
+                            ? session.executeAsync("INSERT INTO ks.t (k) VALUES (1)")
+                            : CompletableFuture.<AsyncResultSet>failedFuture(error))
+                    .thenCompose(future -> future);
               }
             }
             """));
