@@ -1,6 +1,7 @@
 package io.scyllaboot.migration;
 
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.test.SourceSpecs.text;
 
 import org.junit.jupiter.api.Test;
 import org.openrewrite.test.RecipeSpec;
@@ -250,5 +251,25 @@ class SessionContextMigrationTest implements RewriteTest {
               }
             }
             """));
+  }
+
+  @Test
+  void theDriversConfigurationFileSaysScyllaBootDoesNotReadIt() {
+    String conf =
+        """
+        datastax-java-driver {
+          basic.load-balancing-policy.local-datacenter = dc1
+          advanced.throttler {
+            class = ConcurrencyLimitingRequestThrottler
+            max-concurrent-requests = 32
+          }
+        }
+        """;
+    rewriteRun(
+        text(
+            conf,
+            MarkDriverConfigFile.HEADER + conf,
+            spec -> spec.path("src/main/resources/application.conf")),
+        text("akka { loglevel = INFO }\n", spec -> spec.path("src/main/resources/other.conf")));
   }
 }
