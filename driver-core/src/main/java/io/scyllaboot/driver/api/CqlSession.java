@@ -68,6 +68,18 @@ public interface CqlSession extends AutoCloseable {
   PreparedStatement prepare(String cql);
 
   /**
+   * The statement's rows as a Reactive Streams publisher (the DataStax driver's {@code
+   * executeReactive}): nothing is sent until a subscriber requests rows; pages follow the demand.
+   */
+  io.scyllaboot.driver.api.cql.ReactiveResultSet executeReactive(Statement<?> statement);
+
+  /** {@link #executeReactive(Statement)} of CQL text and its values. */
+  default io.scyllaboot.driver.api.cql.ReactiveResultSet executeReactive(
+      String cql, Object... values) {
+    return executeReactive(io.scyllaboot.driver.api.cql.SimpleStatement.of(cql, values));
+  }
+
+  /**
    * Prepares the statement's query; the statements it binds start with the statement's options
    * (consistency, page size, time-out...) instead of the defaults, as the DataStax driver's {@code
    * prepare(SimpleStatement)} does. Its values, if any, are not bound.

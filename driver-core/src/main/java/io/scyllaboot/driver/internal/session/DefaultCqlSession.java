@@ -445,6 +445,12 @@ public final class DefaultCqlSession implements CqlSession {
   }
 
   @Override
+  public io.scyllaboot.driver.api.cql.ReactiveResultSet executeReactive(Statement<?> statement) {
+    java.util.Objects.requireNonNull(statement, "statement");
+    return new io.scyllaboot.driver.internal.cql.RowPublisher(() -> executeAsync(statement));
+  }
+
+  @Override
   public io.scyllaboot.driver.api.type.CodecRegistry codecRegistry() {
     return codecRegistry;
   }
