@@ -272,4 +272,52 @@ class SessionContextMigrationTest implements RewriteTest {
             spec -> spec.path("src/main/resources/application.conf")),
         text("akka { loglevel = INFO }\n", spec -> spec.path("src/main/resources/other.conf")));
   }
+
+  @Test
+  void theReactiveApiKeepsItsNamesAndReadsPlainRows() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.dse.driver.api.core.cql.reactive.ReactiveResultSet;
+            import com.datastax.dse.driver.api.core.cql.reactive.ReactiveRow;
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+            import org.reactivestreams.Publisher;
+
+            class Feed {
+              Publisher<ReactiveRow> all(CqlSession session) {
+                return session.executeReactive(SimpleStatement.newInstance("SELECT id FROM ks.t"));
+              }
+
+              ReactiveResultSet some(CqlSession session, int limit) {
+                return session.executeReactive("SELECT id FROM ks.t LIMIT ?", limit);
+              }
+
+              int id(ReactiveRow row) {
+                return row.getInt("id") + row.getColumnDefinitions().size();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.ReactiveResultSet;
+            import io.scyllaboot.driver.api.cql.Row;
+            import io.scyllaboot.driver.api.cql.SimpleStatement;
+            import org.reactivestreams.Publisher;
+
+            class Feed {
+              Publisher<Row> all(CqlSession session) {
+                return session.executeReactive(SimpleStatement.of("SELECT id FROM ks.t"));
+              }
+
+              ReactiveResultSet some(CqlSession session, int limit) {
+                return session.executeReactive("SELECT id FROM ks.t LIMIT ?", limit);
+              }
+
+              int id(Row row) {
+                return row.getInt("id") + row.columnDefinitions().size();
+              }
+            }
+            """));
+  }
 }
