@@ -94,7 +94,10 @@ class RecipeCompletenessTest {
           "com.datastax.oss.driver.api.querybuilder.insert.Insert",
           "a query builder step; Scylla Boot's Insert is the mapper's DAO annotation",
           "com.datastax.oss.driver.api.querybuilder.select.Select",
-          "a query builder step; Scylla Boot's Select is the mapper's DAO annotation");
+          "a query builder step; Scylla Boot's Select is the mapper's DAO annotation",
+          "org.springframework.data.cassandra.ReactiveResultSet",
+          "Spring Data's reactive session result (Flux of rows); Scylla Boot's is the driver's"
+              + " Publisher of a statement's rows");
 
   private static final Map<String, String> translations = new TreeMap<>();
   private static final Map<String, String> markedTypes = new TreeMap<>(); // type -> note
