@@ -6,7 +6,6 @@ import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.error.SyntaxErrorException;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -28,11 +27,7 @@ class ReactiveExecutionIT {
   @BeforeAll
   static void createSchema() {
     keyspace = CassandraNode.uniqueKeyspace("reactive");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    session = CassandraNode.openSession();
     CassandraNode.createKeyspace(session, keyspace);
     session.execute("CREATE TABLE " + keyspace + ".items (p int, c int, PRIMARY KEY (p, c))");
     PreparedStatement insert =

@@ -11,7 +11,6 @@ import io.scyllaboot.driver.api.metadata.UserTypeMetadata;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.CassandraNodeExtension;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,11 +79,7 @@ class CodecRegistryIT {
   @BeforeAll
   static void createSchema() {
     keyspace = CassandraNode.uniqueKeyspace("codec_registry");
-    session =
-        CqlSession.builder()
-            .addContactPoint(CassandraNode.address())
-            .withRequestTimeout(Duration.ofSeconds(30))
-            .build();
+    session = CassandraNode.openSession();
     CassandraNode.createKeyspace(session, keyspace);
     session.execute("CREATE TYPE " + keyspace + ".point (x int, y int)");
     session.execute(
