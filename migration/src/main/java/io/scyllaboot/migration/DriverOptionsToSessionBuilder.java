@@ -34,16 +34,16 @@ public final class DriverOptionsToSessionBuilder extends Recipe {
   private static final String OURS = "io.scyllaboot.driver.api.";
 
   /** How an option's value is passed on. */
-  private enum Kind {
+  enum Kind {
     SAME,
     CONSISTENCY,
     COMPRESSION,
     PROTOCOL
   }
 
-  private record Target(String method, Kind kind) {}
+  record Target(String method, Kind kind) {}
 
-  private static final Map<String, Target> OPTIONS =
+  static final Map<String, Target> OPTIONS =
       Map.ofEntries(
           Map.entry("REQUEST_TIMEOUT", new Target("withRequestTimeout", Kind.SAME)),
           Map.entry("REQUEST_CONSISTENCY", new Target("withConsistency", Kind.CONSISTENCY)),

@@ -320,4 +320,85 @@ class SessionContextMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void anOptionsMapsOptionsAndProfilesBecomeBuilderCalls() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+            import com.datastax.oss.driver.api.core.config.OptionsMap;
+            import com.datastax.oss.driver.api.core.config.TypedDriverOption;
+            import java.time.Duration;
+            import java.util.Collections;
+
+            class Connect {
+              CqlSession session;
+
+              void connect() {
+                OptionsMap options = OptionsMap.driverDefaults();
+                options.put(TypedDriverOption.LOAD_BALANCING_LOCAL_DATACENTER, "dc1");
+                options.put(TypedDriverOption.CONTACT_POINTS, Collections.singletonList("127.0.0.1:9042"));
+                options.put(TypedDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM");
+                options.put("slow", TypedDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30));
+                options.put("slow", TypedDriverOption.REQUEST_CONSISTENCY, "LOCAL_ONE");
+                session = CqlSession.builder().withConfigLoader(DriverConfigLoader.fromMap(options)).build();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.ConsistencyLevel;
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.ExecutionProfile;
+
+            import java.net.InetSocketAddress;
+            import java.time.Duration;
+
+            class Connect {
+              CqlSession session;
+
+              void connect() {
+                session = CqlSession.builder().withLocalDatacenter("dc1").addContactPoint(new InetSocketAddress("127.0.0.1", 9042)).withConsistency(ConsistencyLevel.LOCAL_QUORUM).withProfile("slow", ExecutionProfile.of().withTimeout(Duration.ofSeconds(30)).withConsistency(ConsistencyLevel.LOCAL_ONE)).build();
+              }
+            }
+            """));
+  }
+
+  @Test
+  void anOptionsMapWithAnOptionWithoutCounterpartStaysMarked() {
+    rewriteRun(
+        spec ->
+            CompiledAfter.doesNotCompile(
+                    "a profile's own data center has no counterpart",
+                    "com.datastax.oss.driver.api.core.config",
+                    "OptionsMap",
+                    "TypedDriverOption",
+                    "DriverConfigLoader")
+                .accept(spec.expectedCyclesThatMakeChanges(1)),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+            import com.datastax.oss.driver.api.core.config.OptionsMap;
+            import com.datastax.oss.driver.api.core.config.TypedDriverOption;
+
+            class Failover {
+              CqlSession connect() {
+                OptionsMap options = OptionsMap.driverDefaults();
+                options.put(TypedDriverOption.REQUEST_CONSISTENCY, "LOCAL_QUORUM");
+                options.put("remote", TypedDriverOption.LOAD_BALANCING_LOCAL_DATACENTER, "dc2");
+                return CqlSession.builder().withConfigLoader(DriverConfigLoader.fromMap(options)).build();
+              }
+            }
+            """,
+            spec ->
+                spec.after(
+                    after -> {
+                      org.assertj.core.api.Assertions.assertThat(after)
+                          .contains("options.put(\"remote\"")
+                          .contains("(Scylla Boot: no counterpart of OptionsMap");
+                      return after;
+                    })));
+  }
 }
