@@ -214,31 +214,6 @@ public final class DriverOptionsToSessionBuilder extends Recipe {
       }
 
       /**
-       * A consistency level: a string literal's constant name, {@code DefaultConsistencyLevel.X
-       * .name()}'s constant, or the expression itself (then {@code valueOf(..)}).
-       */
-      private Object consistency(Expression value) {
-        String name = literal(value);
-        if (name != null) {
-          return name;
-        }
-        if (value instanceof J.MethodInvocation nameCall
-            && nameCall.getSimpleName().equals("name")
-            && nameCall.getSelect() instanceof J.FieldAccess constant
-            && TypeUtils.isOfClassType(
-                constant.getType(), "com.datastax.oss.driver.api.core.DefaultConsistencyLevel")) {
-          return constant.getSimpleName();
-        }
-        return value.withPrefix(Space.EMPTY);
-      }
-
-      private @Nullable String literal(Expression value) {
-        return value instanceof J.Literal literal && literal.getValue() instanceof String s
-            ? s
-            : null;
-      }
-
-      /**
        * {@code builder.withConfigLoader(DriverConfigLoader.programmaticBuilder().a(..).build())}
        * whose links are all ours by now: {@code builder.a(..)}.
        */
@@ -277,5 +252,28 @@ public final class DriverOptionsToSessionBuilder extends Recipe {
         return ((J.MethodInvocation) result).withPrefix(call.getPrefix());
       }
     };
+  }
+
+  /**
+   * A consistency level: a string literal's constant name, {@code DefaultConsistencyLevel.X
+   * .name()}'s constant, or the expression itself (then {@code valueOf(..)}).
+   */
+  static Object consistency(Expression value) {
+    String name = literal(value);
+    if (name != null) {
+      return name;
+    }
+    if (value instanceof J.MethodInvocation nameCall
+        && nameCall.getSimpleName().equals("name")
+        && nameCall.getSelect() instanceof J.FieldAccess constant
+        && TypeUtils.isOfClassType(
+            constant.getType(), "com.datastax.oss.driver.api.core.DefaultConsistencyLevel")) {
+      return constant.getSimpleName();
+    }
+    return value.withPrefix(Space.EMPTY);
+  }
+
+  static @Nullable String literal(Expression value) {
+    return value instanceof J.Literal literal && literal.getValue() instanceof String s ? s : null;
   }
 }

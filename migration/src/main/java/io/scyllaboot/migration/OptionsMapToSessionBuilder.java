@@ -205,17 +205,15 @@ public final class OptionsMapToSessionBuilder extends Recipe {
   /** The builder calls of these puts, or null when one has no counterpart. */
   private static @Nullable Chain chain(List<J.MethodInvocation> puts) {
     Chain chain = new Chain();
-    Map<Expression, List<J.MethodInvocation>> profiles = new LinkedHashMap<>();
-    Map<String, Expression> profileNames = new LinkedHashMap<>();
+    Map<String, List<J.MethodInvocation>> profiles = new LinkedHashMap<>();
     for (J.MethodInvocation put : puts) {
       List<Expression> arguments = put.getArguments();
       if (arguments.size() == 3) {
-        if (!(arguments.get(0) instanceof J.Literal literal)
-            || !(literal.getValue() instanceof String name)) {
+        String name = DriverOptionsToSessionBuilder.literal(arguments.get(0));
+        if (name == null) {
           return null;
         }
-        Expression key = profileNames.computeIfAbsent(name, n -> arguments.get(0));
-        profiles.computeIfAbsent(key, k -> new ArrayList<>()).add(put);
+        profiles.computeIfAbsent(name, n -> new ArrayList<>()).add(put);
         continue;
       }
       String option = optionName(arguments.get(0));
@@ -231,11 +229,11 @@ public final class OptionsMapToSessionBuilder extends Recipe {
         return null;
       }
     }
-    for (Map.Entry<Expression, List<J.MethodInvocation>> profile : profiles.entrySet()) {
+    for (List<J.MethodInvocation> profile : profiles.values()) {
       chain.profiles = true;
       chain.code.append(".withProfile(#{any()}, ExecutionProfile.of()");
-      chain.arguments.add(profile.getKey());
-      for (J.MethodInvocation put : profile.getValue()) {
+      chain.arguments.add(profile.get(0).getArguments().get(0)); // the profile's name
+      for (J.MethodInvocation put : profile) {
         String option = optionName(put.getArguments().get(1));
         Target target = option == null ? null : PROFILE_OPTIONS.get(option);
         if (target == null
@@ -257,11 +255,12 @@ public final class OptionsMapToSessionBuilder extends Recipe {
       }
       case CONSISTENCY -> {
         chain.consistency = true;
-        if (value instanceof J.Literal literal && literal.getValue() instanceof String name) {
+        Object level = DriverOptionsToSessionBuilder.consistency(value);
+        if (level instanceof String name) {
           chain.code.append(method).append("(ConsistencyLevel.").append(name).append(')');
         } else {
           chain.code.append(method).append("(ConsistencyLevel.valueOf(#{any()}))");
-          chain.arguments.add(value);
+          chain.arguments.add(level);
         }
       }
       default -> {
@@ -280,8 +279,8 @@ public final class OptionsMapToSessionBuilder extends Recipe {
       return false;
     }
     for (Expression element : list.getArguments()) {
-      if (!(element instanceof J.Literal literal)
-          || !(literal.getValue() instanceof String hostAndPort)) {
+      String hostAndPort = DriverOptionsToSessionBuilder.literal(element);
+      if (hostAndPort == null) {
         return false;
       }
       int colon = hostAndPort.lastIndexOf(':');

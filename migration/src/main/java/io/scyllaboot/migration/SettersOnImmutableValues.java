@@ -98,12 +98,18 @@ public final class SettersOnImmutableValues extends Recipe {
         return assignedBack(call, converted);
       }
 
-      /** {@code setX(k, v)}, {@code set(k, v, type)}, {@code setToNull(k)}, {@code unset(k)}. */
+      /**
+       * {@code setX(k, v)}, {@code set(k, v, type)}, {@code setToNull(k)}, {@code unset(k)}: {@code
+       * set(k, v)} on a bound statement, {@code with(k, v)} on a tuple or UDT value.
+       */
       private J.MethodInvocation toSet(J.MethodInvocation setter) {
         String value = valueType(setter);
-        if (value != null) {
-          return toWith(setter, value);
-        }
+        String name = value == null ? "set" : "with";
+        JavaType.FullyQualified ours =
+            value == null
+                ? OURS
+                : JavaType.ShallowClass.build(
+                    "io.scyllaboot.driver.api.type." + value.substring(DATA.length()));
         List<Expression> arguments = setter.getArguments();
         Expression key = arguments.get(0);
         J.MethodInvocation set;
@@ -114,41 +120,19 @@ public final class SettersOnImmutableValues extends Recipe {
           }
           set =
               JavaTemplate.builder(
-                      unset
-                          ? "#{any()}.set(#{any()}, Unset.VALUE)"
-                          : "#{any()}.set(#{any()}, null)")
+                      "#{any()}." + name + "(#{any()}, " + (unset ? "Unset.VALUE" : "null") + ")")
                   .imports(UNSET)
                   .build()
                   .apply(getCursor(), setter.getCoordinates().replace(), setter.getSelect(), key);
         } else {
           set =
               setter
-                  .withName(setter.getName().withSimpleName("set"))
+                  .withName(setter.getName().withSimpleName(name))
                   .withArguments(List.of(key, arguments.get(1)));
         }
         JavaType.Method type = setter.getMethodType();
         return set.withMethodType(
-            type == null ? null : type.withName("set").withDeclaringType(OURS));
-      }
-
-      /** A tuple's or UDT value's setter as {@code with(k, v)} on Scylla Boot's value type. */
-      private J.MethodInvocation toWith(J.MethodInvocation setter, String valueType) {
-        List<Expression> arguments = setter.getArguments();
-        Expression key = arguments.get(0);
-        J.MethodInvocation with =
-            arguments.size() == 1
-                ? JavaTemplate.builder("#{any()}.with(#{any()}, null)")
-                    .build()
-                    .apply(getCursor(), setter.getCoordinates().replace(), setter.getSelect(), key)
-                : setter
-                    .withName(setter.getName().withSimpleName("with"))
-                    .withArguments(List.of(key, arguments.get(1)));
-        JavaType.Method type = setter.getMethodType();
-        JavaType.FullyQualified ours =
-            JavaType.ShallowClass.build(
-                "io.scyllaboot.driver.api.type." + valueType.substring(DATA.length()));
-        return with.withMethodType(
-            type == null ? null : type.withName("with").withDeclaringType(ours));
+            type == null ? null : type.withName(name).withDeclaringType(ours));
       }
 
       /** The DataStax value type (tuple or UDT) a call is on, else null. */

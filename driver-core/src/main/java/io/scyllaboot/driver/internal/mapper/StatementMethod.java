@@ -5,6 +5,7 @@ import io.scyllaboot.driver.api.cql.BoundStatement;
 import io.scyllaboot.driver.api.cql.ColumnDefinitions;
 import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.Row;
+import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.api.mapper.annotations.CqlName;
 import io.scyllaboot.driver.api.mapper.entity.EntityHelper;
 import io.scyllaboot.driver.api.mapper.entity.saving.NullSavingStrategy;
@@ -35,7 +36,9 @@ final class StatementMethod implements DaoMethod {
   private final List<String> entityColumns;
   private final @Nullable List<String> parameterNames;
   private final Function<Row, ?> entities;
-  private final UnaryOperator<BoundStatement> options;
+
+  /** What {@code @StatementAttributes} do to the options, or null without them. */
+  private final @Nullable UnaryOperator<StatementOptions> options;
 
   /** Whether the last parameter is a function applied to the bound statement. */
   private final boolean customizer;
@@ -44,9 +47,14 @@ final class StatementMethod implements DaoMethod {
 
   /**
    * The prepared statement and how the parameters reach its markers, worked out once: by name, or
-   * in order into the markers the entity leaves free.
+   * in order into the markers the entity leaves free; and its options with the method's attributes
+   * applied (null without attributes).
    */
-  private record Prepared(PreparedStatement statement, boolean byName, int[] free) {}
+  private record Prepared(
+      PreparedStatement statement,
+      boolean byName,
+      int[] free,
+      @Nullable StatementOptions attributed) {}
 
   StatementMethod(
       Method method,
@@ -124,7 +132,7 @@ final class StatementMethod implements DaoMethod {
               ? java.util.concurrent.CompletableFuture.completedFuture(known)
               : context.session().prepareAsync(cql).thenApply(this::keep);
       return statement
-          .thenCompose(p -> context.session().executeAsync(customized(bind(p, args), custom)))
+          .thenCompose(p -> context.session().executeAsync(customized(p, bind(p, args), custom)))
           .thenApply((AsyncResultSet rows) -> shape.shape().read(rows, entities));
     }
     Prepared statement = prepared;
@@ -133,12 +141,17 @@ final class StatementMethod implements DaoMethod {
     }
     return shape
         .shape()
-        .read(context.session().execute(customized(bind(statement, args), custom)), entities);
+        .read(
+            context.session().execute(customized(statement, bind(statement, args), custom)),
+            entities);
   }
 
   private BoundStatement customized(
-      BoundStatement bound, @Nullable Function<BoundStatement, BoundStatement> custom) {
-    BoundStatement withOptions = options.apply(bound);
+      Prepared prepared,
+      BoundStatement bound,
+      @Nullable Function<BoundStatement, BoundStatement> custom) {
+    BoundStatement withOptions =
+        prepared.attributed() == null ? bound : bound.withOptions(prepared.attributed());
     return custom == null ? withOptions : custom.apply(withOptions);
   }
 
@@ -158,7 +171,12 @@ final class StatementMethod implements DaoMethod {
         java.util.stream.IntStream.range(0, variables.size())
             .filter(i -> !entityColumns.contains(variables.get(i).name()))
             .toArray();
-    Prepared kept = new Prepared(statement, byName, free);
+    Prepared kept =
+        new Prepared(
+            statement,
+            byName,
+            free,
+            options == null ? null : options.apply(statement.bind().options()));
     prepared = kept;
     return kept;
   }

@@ -1,7 +1,7 @@
 package io.scyllaboot.driver.internal.mapper;
 
 import io.scyllaboot.driver.api.ConsistencyLevel;
-import io.scyllaboot.driver.api.cql.BoundStatement;
+import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.api.mapper.annotations.StatementAttributes;
 import java.lang.reflect.Method;
 import java.time.Duration;
@@ -10,49 +10,58 @@ import java.util.Locale;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
-/** A DAO method's {@code @StatementAttributes}, read once into what they do to its statements. */
+/**
+ * A DAO method's {@code @StatementAttributes}, read once into what they do to its statements'
+ * options (applied once per prepared statement, not per call).
+ */
 final class StatementOptionsOf {
   private static final Pattern AMOUNT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
 
   private StatementOptionsOf() {}
 
-  static UnaryOperator<BoundStatement> of(Method method) {
+  /** What the method's attributes do to a statement's options, or null when it has none. */
+  static @Nullable UnaryOperator<StatementOptions> of(Method method) {
     StatementAttributes attributes = method.getAnnotation(StatementAttributes.class);
-    UnaryOperator<BoundStatement> options = UnaryOperator.identity();
     if (attributes == null) {
-      return options;
+      return null;
     }
-    if (!attributes.executionProfileName().isEmpty()) {
-      String profile = attributes.executionProfileName();
-      options = then(options, bound -> bound.withProfile(profile));
-    }
-    if (attributes.pageSize() != Integer.MIN_VALUE) {
-      int pageSize = attributes.pageSize();
-      options = then(options, bound -> bound.withPageSize(pageSize));
-    }
-    if (attributes.idempotence().length == 1) {
-      boolean idempotent = attributes.idempotence()[0];
-      options = then(options, bound -> bound.withIdempotent(idempotent));
-    }
-    if (!attributes.consistencyLevel().isEmpty()) {
-      ConsistencyLevel level = level(method, attributes.consistencyLevel());
-      options = then(options, bound -> bound.withConsistency(level));
-    }
-    if (!attributes.serialConsistencyLevel().isEmpty()) {
-      ConsistencyLevel level = level(method, attributes.serialConsistencyLevel());
-      options = then(options, bound -> bound.withSerialConsistency(level));
-    }
-    if (!attributes.timeout().isEmpty()) {
-      Duration timeout = timeout(method, attributes.timeout());
-      options = then(options, bound -> bound.withTimeout(timeout));
-    }
-    return options;
-  }
-
-  private static UnaryOperator<BoundStatement> then(
-      UnaryOperator<BoundStatement> first, UnaryOperator<BoundStatement> second) {
-    return bound -> second.apply(first.apply(bound));
+    String profile = attributes.executionProfileName();
+    int pageSize = attributes.pageSize();
+    boolean[] idempotence = attributes.idempotence();
+    ConsistencyLevel consistency =
+        attributes.consistencyLevel().isEmpty()
+            ? null
+            : level(method, attributes.consistencyLevel());
+    ConsistencyLevel serial =
+        attributes.serialConsistencyLevel().isEmpty()
+            ? null
+            : level(method, attributes.serialConsistencyLevel());
+    Duration timeout =
+        attributes.timeout().isEmpty() ? null : timeout(method, attributes.timeout());
+    return options -> {
+      StatementOptions result = options;
+      if (!profile.isEmpty()) {
+        result = result.withProfile(profile);
+      }
+      if (pageSize != Integer.MIN_VALUE) {
+        result = result.withPageSize(pageSize);
+      }
+      if (idempotence.length == 1) {
+        result = result.withIdempotent(idempotence[0]);
+      }
+      if (consistency != null) {
+        result = result.withConsistency(consistency);
+      }
+      if (serial != null) {
+        result = result.withSerialConsistency(serial);
+      }
+      if (timeout != null) {
+        result = result.withTimeout(timeout);
+      }
+      return result;
+    };
   }
 
   private static ConsistencyLevel level(Method method, String name) {
