@@ -75,13 +75,14 @@ class ScyllaPolicyAutoConfigurationTest {
             "scylla.profiles.analytics.retry-policy=default",
             "scylla.profiles.analytics.speculative-execution.policy=constant-delay",
             "scylla.profiles.analytics.speculative-execution.delay=20ms",
-            "scylla.profiles.lwt.serial-consistency=LOCAL_SERIAL")
+            "scylla.profiles.lwt.serial-consistency=LOCAL_SERIAL",
+            "scylla.profiles.remote.local-datacenter=dc2")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
               assertThat(context.getBean(CqlSessionBuilder.class).toString())
                   .contains("retryPolicy=fallthrough")
-                  .contains("profiles=[analytics, lwt]")
+                  .contains("profiles=[analytics, lwt, remote]")
                   .contains("application=orders/3.1")
                   .contains("maxConcurrentConnectionOpens=3");
               ScyllaProperties properties = context.getBean(ScyllaProperties.class);
@@ -98,6 +99,9 @@ class ScyllaPolicyAutoConfigurationTest {
               assertThat(lwt.consistency()).isNull();
               assertThat(lwt.retryPolicy()).isNull();
               assertThat(lwt.speculativeExecution()).as("left to the session").isNull();
+              assertThat(lwt.localDatacenter()).isNull();
+              assertThat(properties.getProfiles().get("remote").toProfile().localDatacenter())
+                  .isEqualTo("dc2");
             });
   }
 

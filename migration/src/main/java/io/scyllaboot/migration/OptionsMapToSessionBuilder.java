@@ -28,8 +28,9 @@ import org.openrewrite.java.tree.TypeUtils;
  * withRequestTimeout(d)}, {@code CONTACT_POINTS} of {@code "host:port"} literals {@code
  * addContactPoint(..)}s, and a profile's request options ({@code options.put("slow",
  * TypedDriverOption.REQUEST_TIMEOUT, d)}) {@code withProfile("slow", ExecutionProfile.of()
- * .withTimeout(d))}; the map and its puts go. When any option has no counterpart (a profile's own
- * data center, say), nothing changes and the marks say what is left: no option is dropped silently.
+ * .withTimeout(d))}, its own data center {@code .withLocalDatacenter(dc)}; the map and its puts go.
+ * When any option has no counterpart (a load-balancing policy class, say), nothing changes and the
+ * marks say what is left: no option is dropped silently.
  */
 public final class OptionsMapToSessionBuilder extends Recipe {
   private static final String CONFIG = "com.datastax.oss.driver.api.core.config.";
@@ -44,7 +45,8 @@ public final class OptionsMapToSessionBuilder extends Recipe {
           "REQUEST_SERIAL_CONSISTENCY", new Target("withSerialConsistency", Kind.CONSISTENCY),
           "REQUEST_TIMEOUT", new Target("withTimeout", Kind.SAME),
           "REQUEST_PAGE_SIZE", new Target("withPageSize", Kind.SAME),
-          "REQUEST_DEFAULT_IDEMPOTENCE", new Target("withIdempotent", Kind.SAME));
+          "REQUEST_DEFAULT_IDEMPOTENCE", new Target("withIdempotent", Kind.SAME),
+          "LOAD_BALANCING_LOCAL_DATACENTER", new Target("withLocalDatacenter", Kind.SAME));
 
   @Override
   public String getDisplayName() {

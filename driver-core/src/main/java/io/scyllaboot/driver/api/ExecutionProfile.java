@@ -20,6 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @param retryPolicy what is retried and where
  * @param speculativeExecution when idempotent requests are also sent to the next node ({@link
  *     SpeculativeExecutionPolicy#NONE} turns it off for the profile)
+ * @param localDatacenter the data center whose nodes coordinate the profile's requests instead of
+ *     the session's local one (null: the session's): its replicas of the request's token first,
+ *     then its other nodes, never another data center's. The session keeps pools to that data
+ *     center's nodes too. For failing over to another data center on the application's terms: the
+ *     same statement named with a profile of the other data center (and, say, {@code LOCAL_ONE})
  */
 public record ExecutionProfile(
     @Nullable ConsistencyLevel consistency,
@@ -28,11 +33,12 @@ public record ExecutionProfile(
     int pageSize,
     @Nullable Boolean idempotent,
     @Nullable RetryPolicy retryPolicy,
-    @Nullable SpeculativeExecutionPolicy speculativeExecution) {
+    @Nullable SpeculativeExecutionPolicy speculativeExecution,
+    @Nullable String localDatacenter) {
 
   /** Every option left to the session. */
   public static final ExecutionProfile EMPTY =
-      new ExecutionProfile(null, null, null, 0, null, null, null);
+      new ExecutionProfile(null, null, null, 0, null, null, null, null);
 
   public ExecutionProfile {
     if (pageSize < 0) {
@@ -45,6 +51,29 @@ public record ExecutionProfile(
       throw new IllegalArgumentException(
           "serial consistency must be SERIAL or LOCAL_SERIAL, was " + serialConsistency);
     }
+    if (localDatacenter != null && localDatacenter.isBlank()) {
+      throw new IllegalArgumentException("a profile's local data center must not be blank");
+    }
+  }
+
+  /** A profile of the session's data center (the record's shape before {@code localDatacenter}). */
+  public ExecutionProfile(
+      @Nullable ConsistencyLevel consistency,
+      @Nullable ConsistencyLevel serialConsistency,
+      @Nullable Duration timeout,
+      int pageSize,
+      @Nullable Boolean idempotent,
+      @Nullable RetryPolicy retryPolicy,
+      @Nullable SpeculativeExecutionPolicy speculativeExecution) {
+    this(
+        consistency,
+        serialConsistency,
+        timeout,
+        pageSize,
+        idempotent,
+        retryPolicy,
+        speculativeExecution,
+        null);
   }
 
   /** A profile that sets nothing yet: start here and add options with the {@code with} methods. */
@@ -54,12 +83,26 @@ public record ExecutionProfile(
 
   public ExecutionProfile withConsistency(@Nullable ConsistencyLevel level) {
     return new ExecutionProfile(
-        level, serialConsistency, timeout, pageSize, idempotent, retryPolicy, speculativeExecution);
+        level,
+        serialConsistency,
+        timeout,
+        pageSize,
+        idempotent,
+        retryPolicy,
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withSerialConsistency(@Nullable ConsistencyLevel level) {
     return new ExecutionProfile(
-        consistency, level, timeout, pageSize, idempotent, retryPolicy, speculativeExecution);
+        consistency,
+        level,
+        timeout,
+        pageSize,
+        idempotent,
+        retryPolicy,
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withTimeout(@Nullable Duration duration) {
@@ -70,7 +113,8 @@ public record ExecutionProfile(
         pageSize,
         idempotent,
         retryPolicy,
-        speculativeExecution);
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withPageSize(int rows) {
@@ -81,7 +125,8 @@ public record ExecutionProfile(
         rows,
         idempotent,
         retryPolicy,
-        speculativeExecution);
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withIdempotent(@Nullable Boolean value) {
@@ -92,7 +137,8 @@ public record ExecutionProfile(
         pageSize,
         value,
         retryPolicy,
-        speculativeExecution);
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withRetryPolicy(@Nullable RetryPolicy policy) {
@@ -103,11 +149,31 @@ public record ExecutionProfile(
         pageSize,
         idempotent,
         policy,
-        speculativeExecution);
+        speculativeExecution,
+        localDatacenter);
   }
 
   public ExecutionProfile withSpeculativeExecution(@Nullable SpeculativeExecutionPolicy policy) {
     return new ExecutionProfile(
-        consistency, serialConsistency, timeout, pageSize, idempotent, retryPolicy, policy);
+        consistency,
+        serialConsistency,
+        timeout,
+        pageSize,
+        idempotent,
+        retryPolicy,
+        policy,
+        localDatacenter);
+  }
+
+  public ExecutionProfile withLocalDatacenter(@Nullable String datacenter) {
+    return new ExecutionProfile(
+        consistency,
+        serialConsistency,
+        timeout,
+        pageSize,
+        idempotent,
+        retryPolicy,
+        speculativeExecution,
+        datacenter);
   }
 }

@@ -10,6 +10,8 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.error.InvalidQueryException;
+import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metrics.DriverMetric;
 import io.scyllaboot.driver.testing.CassandraNode;
 import io.scyllaboot.driver.testing.DatacenterCluster;
@@ -30,8 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * (scripts/cassandra-dc-cluster.sh: dc1 = 127.0.0.21 rack1 and 127.0.0.22 rack2, dc2 = 127.0.0.23).
  * The keyspace has two replicas in dc1 (both of its nodes: every key has a replica in each rack)
  * and one in dc2. The last test stops dc1's nodes and leaves them down (the next run's {@code
- * ensureRunning} starts them; CI stops the cluster after the suite). Runs only with {@code
- * -Pdc-cluster}.
+ * ensureRunning} starts them; CI stops the cluster after the suite). A profile with its own data
+ * center routes to dc2 while dc1 is up and after it went down. Runs only with {@code -Pdc-cluster}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiDatacenterIT {
@@ -106,8 +108,54 @@ class MultiDatacenterIT {
     }
   }
 
+  /** A session whose "remote" profile is dc2's, as the Apache driver's failover example has. */
+  private static CqlSession withRemoteProfile() {
+    return open(
+        builder ->
+            builder.withProfile(
+                "remote",
+                ExecutionProfile.of()
+                    .withLocalDatacenter(DatacenterCluster.DC2)
+                    .withConsistency(ConsistencyLevel.LOCAL_ONE)));
+  }
+
   @Test
   @Order(2)
+  void a_profiles_own_datacenter_coordinates_its_requests_and_names_its_errors_node() {
+    try (CqlSession session = withRemoteProfile()) {
+      assertThat(coordinators(session)).containsOnlyKeys(address(1), address(2));
+      PreparedStatement select = session.prepare("SELECT v FROM " + keyspace + ".kv WHERE k = ?");
+      for (int k = 0; k < 20; k++) {
+        ResultSet rows = session.execute(select.bind(k).withProfile("remote"));
+        assertThat(rows.one().getInt("v")).isEqualTo(k);
+        assertThat(rows.executionInfo().coordinator()).isEqualTo(address(3));
+      }
+      assertThat(
+              session
+                  .execute(
+                      SimpleStatement.of("SELECT v FROM " + keyspace + ".kv WHERE k = 3")
+                          .withProfile("remote"))
+                  .executionInfo()
+                  .coordinator())
+          .as("unrouted too")
+          .isEqualTo(address(3));
+      assertThatThrownBy(
+              () ->
+                  session.execute(
+                      SimpleStatement.of("SELECT v FROM " + keyspace + ".missing")
+                          .withProfile("remote")))
+          .isInstanceOf(InvalidQueryException.class)
+          .satisfies(
+              e -> {
+                Node coordinator = ((InvalidQueryException) e).coordinator();
+                assertThat(coordinator.address()).isEqualTo(address(3));
+                assertThat(coordinator.datacenter()).isEqualTo(DatacenterCluster.DC2);
+              });
+    }
+  }
+
+  @Test
+  @Order(3)
   void with_dc1_down_one_fails_over_to_dc2_and_local_quorum_does_not() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     try (CqlSession failover =
@@ -118,7 +166,8 @@ class MultiDatacenterIT {
                         .withMeterRegistry(registry)
                         .withSessionName("failover"));
         CqlSession localToo = open(builder -> builder.withRemoteDatacenterFailover(1, true));
-        CqlSession localOnly = open(builder -> builder)) {
+        CqlSession localOnly = open(builder -> builder);
+        CqlSession profiled = withRemoteProfile()) {
       SimpleStatement one =
           SimpleStatement.of("SELECT v FROM " + keyspace + ".kv WHERE k = 7")
               .withConsistency(ConsistencyLevel.ONE);
@@ -160,6 +209,14 @@ class MultiDatacenterIT {
       assertThat(allowed.executionInfo().coordinator())
           .as("allow-for-local-consistency-levels: LOCAL_QUORUM of dc2's coordinator")
           .isEqualTo(address(3));
+      assertThatThrownBy(() -> profiled.execute(localQuorum))
+          .as("the default profile stays in dc1")
+          .isInstanceOf(AllNodesFailedException.class);
+      ResultSet failedOver = profiled.execute(localQuorum.withProfile("remote"));
+      assertThat(failedOver.one().getInt("v"))
+          .as("the application's failover: the same statement in the remote profile")
+          .isEqualTo(7);
+      assertThat(failedOver.executionInfo().coordinator()).isEqualTo(address(3));
     }
   }
 }

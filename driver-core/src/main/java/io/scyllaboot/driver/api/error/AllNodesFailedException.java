@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.api.error;
 
+import io.scyllaboot.driver.api.metadata.Node;
 import java.net.SocketAddress;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,11 +13,24 @@ import java.util.Map;
  */
 public class AllNodesFailedException extends DriverException {
   private final Map<SocketAddress, Throwable> errors;
+  private final Map<SocketAddress, ? extends Node> nodes;
 
   public AllNodesFailedException(String message, Map<SocketAddress, Throwable> errors) {
+    this(message, errors, Map.of());
+  }
+
+  /**
+   * @param errors each address tried and its error, in the order tried
+   * @param nodes the node behind an address of {@code errors}, where the driver knows it
+   */
+  public AllNodesFailedException(
+      String message,
+      Map<SocketAddress, Throwable> errors,
+      Map<SocketAddress, ? extends Node> nodes) {
     super(message + describe(errors));
     // Kept in the order tried (Map.copyOf would not).
     this.errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+    this.nodes = Map.copyOf(nodes);
   }
 
   /** What each node tried answered or why it could not be used, in the order tried. */
@@ -25,12 +39,18 @@ public class AllNodesFailedException extends DriverException {
   }
 
   /**
-   * As {@link #errors()}, each node's error in a list (the DataStax driver's {@code getAllErrors()}
-   * shape; this driver keeps one error per node).
+   * As {@link #errors()}, keyed by the node (its data center, rack, state) and each node's error in
+   * a list: the DataStax driver's {@code getAllErrors()} shape (this driver keeps one error per
+   * node). An address the session knew no node of (a contact point before the topology was read) is
+   * a node of that address only.
    */
-  public Map<SocketAddress, List<Throwable>> allErrors() {
-    Map<SocketAddress, List<Throwable>> all = new LinkedHashMap<>();
-    errors.forEach((node, error) -> all.put(node, List.of(error)));
+  public Map<Node, List<Throwable>> allErrors() {
+    Map<Node, List<Throwable>> all = new LinkedHashMap<>();
+    errors.forEach(
+        (address, error) -> {
+          Node node = nodes.get(address);
+          all.put(node != null ? node : new AddressOnlyNode(address), List.of(error));
+        });
     return Collections.unmodifiableMap(all);
   }
 

@@ -1,5 +1,6 @@
 package io.scyllaboot.driver.api.error;
 
+import io.scyllaboot.driver.api.metadata.Node;
 import java.net.SocketAddress;
 import org.jspecify.annotations.Nullable;
 
@@ -12,6 +13,7 @@ public class ServerException extends DriverException {
   private final int code;
   private final String serverMessage;
   private volatile SocketAddress node;
+  private volatile @Nullable Node coordinator;
 
   public ServerException(int code, String serverMessage) {
     super(describe(code, serverMessage));
@@ -37,6 +39,25 @@ public class ServerException extends DriverException {
   /** Records which node answered; called once by the driver when the error is delivered. */
   public void setNode(SocketAddress node) {
     this.node = node;
+  }
+
+  /**
+   * The node that answered (its data center, rack, state), when known: the DataStax driver's {@code
+   * getCoordinator()}. Where the driver recorded only an address, a node of that address only.
+   */
+  public @Nullable Node coordinator() {
+    Node known = coordinator;
+    if (known != null) {
+      return known;
+    }
+    SocketAddress address = node;
+    return address == null ? null : new AddressOnlyNode(address);
+  }
+
+  /** Records the node that answered, and its address; called by the driver. */
+  public void setCoordinator(Node coordinator) {
+    this.coordinator = coordinator;
+    this.node = coordinator.address();
   }
 
   @Override

@@ -35,14 +35,28 @@ public final class LoadBalancingPolicy {
   private volatile TokenMap tokenMap = TokenMap.empty();
   private final TabletMap tablets = new TabletMap();
   private volatile java.util.Map<java.util.UUID, DefaultNode> nodesByHostId = java.util.Map.of();
+  // The data centers execution profiles name as theirs, and the nodes of each (pooled too).
+  private final java.util.Set<String> profileDatacenters;
+  private volatile java.util.Map<String, DefaultNode[]> profileNodes = java.util.Map.of();
 
   public LoadBalancingPolicy(String localDatacenter) {
     this(localDatacenter, RoutingSettings.DEFAULTS);
   }
 
   public LoadBalancingPolicy(String localDatacenter, RoutingSettings routing) {
+    this(localDatacenter, routing, java.util.Set.of());
+  }
+
+  /**
+   * @param profileDatacenters the data centers execution profiles route to instead of the local one
+   *     ({@code ExecutionProfile.localDatacenter}): their nodes get pools, and {@link #newPlanIn}
+   *     plans over them
+   */
+  public LoadBalancingPolicy(
+      String localDatacenter, RoutingSettings routing, java.util.Set<String> profileDatacenters) {
     this.localDatacenter = localDatacenter;
     this.routing = routing;
+    this.profileDatacenters = java.util.Set.copyOf(profileDatacenters);
   }
 
   public RoutingSettings routing() {
@@ -83,6 +97,7 @@ public final class LoadBalancingPolicy {
   public void update(Collection<DefaultNode> nodes, TokenMap newTokenMap) {
     java.util.List<DefaultNode> local = new java.util.ArrayList<>();
     java.util.Map<String, java.util.List<DefaultNode>> remote = new java.util.TreeMap<>();
+    java.util.Map<String, java.util.List<DefaultNode>> ofProfiles = new java.util.HashMap<>();
     String rack = routing.localRack();
     for (DefaultNode node : nodes) {
       int distance;
@@ -92,17 +107,29 @@ public final class LoadBalancingPolicy {
         distance =
             rack != null && rack.equals(node.rack()) ? DefaultNode.LOCAL_RACK : DefaultNode.LOCAL;
         local.add(node);
-      } else if (routing.maxNodesPerRemoteDc() > 0) {
-        distance = DefaultNode.REMOTE;
-        remote
-            .computeIfAbsent(String.valueOf(node.datacenter()), dc -> new java.util.ArrayList<>())
-            .add(node);
       } else {
-        distance = DefaultNode.IGNORED;
+        boolean ofProfile = profileDatacenters.contains(node.datacenter());
+        if (ofProfile) {
+          ofProfiles
+              .computeIfAbsent(node.datacenter(), dc -> new java.util.ArrayList<>())
+              .add(node);
+        }
+        if (routing.maxNodesPerRemoteDc() > 0) {
+          remote
+              .computeIfAbsent(String.valueOf(node.datacenter()), dc -> new java.util.ArrayList<>())
+              .add(node);
+        }
+        distance =
+            ofProfile || routing.maxNodesPerRemoteDc() > 0
+                ? DefaultNode.REMOTE
+                : DefaultNode.IGNORED;
       }
       node.distance(distance);
     }
     localNodes = local.toArray(NONE);
+    java.util.Map<String, DefaultNode[]> profileArrays = new java.util.HashMap<>();
+    ofProfiles.forEach((dc, dcNodes) -> profileArrays.put(dc, dcNodes.toArray(NONE)));
+    profileNodes = java.util.Map.copyOf(profileArrays);
     DefaultNode[][] byDc = new DefaultNode[remote.size()][];
     int capacity = 0;
     int dc = 0;
@@ -213,6 +240,33 @@ public final class LoadBalancingPolicy {
 
   public TokenMap tokenMap() {
     return tokenMap;
+  }
+
+  /**
+   * A plan confined to {@code datacenter}, an execution profile's own data center: its up replicas
+   * of the token first (a tablet's when one is known, with their shards; rotated unless in ring
+   * order), then its other up nodes, rotated; unresponsive nodes last. No rack preference and no
+   * other data center: the application fails over by naming another profile. Empty when the data
+   * center has no node the session knows (or it is not a profile's).
+   */
+  public QueryPlan newPlanIn(
+      String datacenter,
+      String keyspace,
+      String table,
+      long token,
+      boolean routed,
+      boolean ringOrder) {
+    DefaultNode[] nodes =
+        datacenter.equals(localDatacenter)
+            ? localNodes
+            : profileNodes.getOrDefault(datacenter, NONE);
+    int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
+    Tablet tablet = routed && table != null ? tablets.lookup(keyspace, table, token) : null;
+    if (tablet != null) {
+      return DatacenterPlan.ofTablet(datacenter, nodes, tablet, nodesByHostId, rotation, ringOrder);
+    }
+    DefaultNode[] replicas = routed ? tokenMap.replicas(keyspace, token) : NONE;
+    return DatacenterPlan.ofReplicas(datacenter, nodes, replicas, rotation, ringOrder);
   }
 
   /** A plan for a request without a routing key. */

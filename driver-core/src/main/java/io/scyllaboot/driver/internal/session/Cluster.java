@@ -94,7 +94,11 @@ final class Cluster implements ClusterMetadata {
     this.factory = factory;
     this.admin = admin;
     this.metrics = metrics;
-    this.loadBalancing = new LoadBalancingPolicy(settings.localDatacenter(), settings.routing());
+    this.loadBalancing =
+        new LoadBalancingPolicy(
+            settings.localDatacenter(),
+            settings.routing(),
+            RequestPolicies.datacenters(settings.policies().profiles()));
     this.translator = settings.routing().addressTranslator();
     this.routes =
         settings.routing().clientRoutes()
@@ -195,6 +199,12 @@ final class Cluster implements ClusterMetadata {
     }
     DefaultNode node = nodes.get(pinned.address());
     return node != null ? node : new DefaultNode(pinned.address());
+  }
+
+  /** The node at this address, or null. */
+  @org.jspecify.annotations.Nullable
+  DefaultNode knownNode(java.net.SocketAddress address) {
+    return address instanceof InetSocketAddress inet ? nodes.get(inet) : null;
   }
 
   /** Connects the control connection, reads the topology and opens the pools. */

@@ -16,6 +16,7 @@ import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
+import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
@@ -51,6 +52,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -256,6 +258,10 @@ public final class DefaultCqlSession implements CqlSession {
       return LoadBalancingPolicy.pinned(cluster.node(options.node()));
     }
     LoadBalancingPolicy loadBalancing = cluster.loadBalancing();
+    String profileDatacenter = requests.policies().datacenter(statement);
+    if (profileDatacenter != null) {
+      return profilePlan(loadBalancing, profileDatacenter, statement, token);
+    }
     RoutingSettings routing = loadBalancing.routing();
     // One field read when failover is off; else the consistency decides.
     boolean remote =
@@ -275,6 +281,18 @@ public final class DefaultCqlSession implements CqlSession {
           leaderFirst);
     }
     return remote ? loadBalancing.newPlan(null, 0, false, false, true) : loadBalancing.newPlan();
+  }
+
+  /** A plan in the data center of the statement's profile (no remote failover there). */
+  private static QueryPlan profilePlan(
+      LoadBalancingPolicy loadBalancing, String datacenter, Statement<?> statement, long token) {
+    if (token == NO_TOKEN) {
+      return loadBalancing.newPlanIn(datacenter, null, null, 0, false, false);
+    }
+    DefaultBoundStatement bound = (DefaultBoundStatement) statement;
+    DefaultPreparedStatement prepared = bound.prepared();
+    return loadBalancing.newPlanIn(
+        datacenter, RoutingKey.keyspace(bound), prepared.table(), token, true, prepared.isLwt());
   }
 
   private ConsistencyLevel consistencyOf(StatementOptions options) {
@@ -304,6 +322,11 @@ public final class DefaultCqlSession implements CqlSession {
     return token == NO_TOKEN ? pool.next() : pool.next(token);
   }
 
+  /** The session's node at this address, or null (not a node's, or not yet known). */
+  @Nullable DefaultNode knownNode(SocketAddress address) {
+    return cluster.knownNode(address);
+  }
+
   /** Learns a tablet from a response's routing payload (a misrouted request to a tablet table). */
   void learnTablet(Statement<?> statement, ResponseFrame frame) {
     cluster.learnTablet(statement, frame);
@@ -314,6 +337,7 @@ public final class DefaultCqlSession implements CqlSession {
     long token = tokenOf(statement);
     QueryPlan plan = planFor(statement, token);
     Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
+    Map<SocketAddress, DefaultNode> nodes = new java.util.HashMap<>();
     DefaultNode node;
     while ((node = plan.poll()) != null) {
       ChannelPool pool = cluster.pool(node);
@@ -322,8 +346,12 @@ public final class DefaultCqlSession implements CqlSession {
         return channel;
       }
       errors.put(node.address(), new ConnectionException("no open connection"));
+      nodes.put(node.address(), node);
     }
-    throw new AllNodesFailedException("no connection to bind the session callback to", errors);
+    String message = "no connection to bind the session callback to";
+    throw errors.isEmpty()
+        ? new NoNodeAvailableException(message)
+        : new AllNodesFailedException(message, errors, nodes);
   }
 
   // ---- the API

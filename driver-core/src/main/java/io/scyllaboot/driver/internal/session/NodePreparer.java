@@ -6,6 +6,7 @@ import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
+import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.error.OverloadedException;
 import io.scyllaboot.driver.api.error.ProtocolErrorException;
 import io.scyllaboot.driver.api.error.ServerErrorException;
@@ -62,17 +63,19 @@ final class NodePreparer {
       StatementRequests requests, String query) {
     QueryPlan plan = loadBalancing.newPlan();
     List<DriverChannel> channels = new ArrayList<>();
+    Map<SocketAddress, DefaultNode> nodes = new java.util.HashMap<>();
     DefaultNode node;
     while ((node = plan.poll()) != null) {
       ChannelPool pool = pools.get(node);
       DriverChannel channel = pool == null ? null : pool.next();
       if (channel != null) {
         channels.add(channel);
+        nodes.put(channel.remoteAddress(), node);
       }
     }
     if (channels.isEmpty()) {
       return CompletableFuture.failedFuture(
-          new AllNodesFailedException("no connection to prepare '" + query + "' on", Map.of()));
+          new NoNodeAvailableException("no connection to prepare '" + query + "' on"));
     }
     CompletableFuture<DefaultPreparedStatement> result = new CompletableFuture<>();
     Map<SocketAddress, Throwable> errors = new ConcurrentHashMap<>();
@@ -96,18 +99,19 @@ final class NodePreparer {
                   }
                 }
                 if (pending.decrementAndGet() == 0 && !result.isDone()) {
-                  result.completeExceptionally(allFailed(query, errors));
+                  result.completeExceptionally(allFailed(query, errors, nodes));
                 }
               });
     }
     return result;
   }
 
-  private static Throwable allFailed(String query, Map<SocketAddress, Throwable> errors) {
+  private static Throwable allFailed(
+      String query, Map<SocketAddress, Throwable> errors, Map<SocketAddress, DefaultNode> nodes) {
     if (errors.size() == 1) {
       return errors.values().iterator().next(); // one node: its error as it is
     }
-    return new AllNodesFailedException("no node could prepare '" + query + "'", errors);
+    return new AllNodesFailedException("no node could prepare '" + query + "'", errors, nodes);
   }
 
   /**

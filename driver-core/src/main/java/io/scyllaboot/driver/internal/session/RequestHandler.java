@@ -9,6 +9,7 @@ import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
+import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.api.error.ServerException;
@@ -147,7 +148,19 @@ final class RequestHandler extends OutgoingStatement
     if (speculation != null && RUNNING.decrementAndGet(request) > 0) {
       return; // another execution may still answer
     }
-    fail(new AllNodesFailedException("no node could run '" + describe() + "'", errorsByNode()));
+    Map<SocketAddress, Throwable> errors = errorsByNode();
+    Map<SocketAddress, DefaultNode> nodes = new java.util.HashMap<>();
+    for (SocketAddress address : errors.keySet()) {
+      DefaultNode known = session.knownNode(address);
+      if (known != null) {
+        nodes.put(address, known);
+      }
+    }
+    String message = "no node could run '" + describe() + "'";
+    fail(
+        errors.isEmpty()
+            ? new NoNodeAvailableException(message)
+            : new AllNodesFailedException(message, errors, nodes));
   }
 
   /** Sends to the plan's node at {@code index}; false (recorded) if it has no open connection. */
@@ -293,7 +306,7 @@ final class RequestHandler extends OutgoingStatement
     Response message = frame.message();
     if (message instanceof Response.Error serverError) {
       ServerException exception = serverError.exception();
-      exception.setNode(channel.remoteAddress());
+      exception.setCoordinator(node);
       onError(exception);
       return;
     }

@@ -74,6 +74,26 @@ final class RequestPolicies {
     return profile;
   }
 
+  /**
+   * The data center of the statement's profile ({@link ExecutionProfile#localDatacenter()}), or
+   * null for the session's: one field read for a statement without a profile.
+   */
+  @Nullable String datacenter(Statement<?> statement) {
+    String name = statement.options().profile();
+    return name == null ? null : profile(name).localDatacenter();
+  }
+
+  /** The data centers the session's profiles route to (each node of them gets a pool). */
+  static java.util.Set<String> datacenters(Map<String, ExecutionProfile> profiles) {
+    java.util.Set<String> datacenters = new java.util.HashSet<>();
+    for (ExecutionProfile profile : profiles.values()) {
+      if (profile.localDatacenter() != null) {
+        datacenters.add(profile.localDatacenter());
+      }
+    }
+    return datacenters;
+  }
+
   /** The retry policy of the statement's profile, else the session's. */
   RetryPolicy retryPolicy(Statement<?> statement) {
     String name = statement.options().profile();

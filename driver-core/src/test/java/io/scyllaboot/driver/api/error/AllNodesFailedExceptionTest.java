@@ -2,6 +2,9 @@ package io.scyllaboot.driver.api.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.metadata.NodeState;
+import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -36,10 +39,43 @@ class AllNodesFailedExceptionTest {
   void should_give_every_node_its_list_of_errors_in_the_same_order() {
     Map<SocketAddress, Throwable> tried = errorsOfNodes(3);
 
-    Map<SocketAddress, List<Throwable>> all =
+    Map<Node, List<Throwable>> all =
         new AllNodesFailedException("no node answered", tried).allErrors();
 
-    assertThat(new ArrayList<>(all.keySet())).containsExactlyElementsOf(tried.keySet());
-    tried.forEach((node, error) -> assertThat(all.get(node)).containsExactly(error));
+    assertThat(all.keySet().stream().map(node -> (SocketAddress) node.address()).toList())
+        .containsExactlyElementsOf(tried.keySet());
+    all.forEach(
+        (node, errors) -> {
+          assertThat(errors).containsExactly(tried.get(node.address()));
+          assertThat(node.datacenter()).as("a node known by address only").isNull();
+          assertThat(node.state()).isEqualTo(NodeState.UNKNOWN);
+        });
+  }
+
+  @Test
+  void should_key_the_errors_by_the_nodes_the_driver_knows() {
+    Map<SocketAddress, Throwable> tried = errorsOfNodes(2);
+    SocketAddress first = tried.keySet().iterator().next();
+    Node known = new DefaultNode((InetSocketAddress) first);
+
+    Map<Node, List<Throwable>> all =
+        new AllNodesFailedException("no node answered", tried, Map.of(first, known)).allErrors();
+
+    assertThat(all.keySet().iterator().next()).isSameAs(known);
+    assertThat(all.get(known)).containsExactly(tried.get(first));
+    assertThat(all).hasSize(2);
+  }
+
+  @Test
+  void should_name_a_server_errors_coordinator_as_a_node() {
+    ServerException error = new InvalidQueryException("no such table");
+    assertThat(error.coordinator()).as("not delivered yet").isNull();
+    InetSocketAddress address = InetSocketAddress.createUnresolved("10.0.0.1", 9042);
+    error.setNode(address);
+    assertThat(error.coordinator().address()).isEqualTo(address);
+    DefaultNode node = new DefaultNode(address);
+    error.setCoordinator(node);
+    assertThat(error.coordinator()).isSameAs(node);
+    assertThat(error.node()).isEqualTo(address);
   }
 }

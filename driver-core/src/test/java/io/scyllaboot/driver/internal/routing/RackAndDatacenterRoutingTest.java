@@ -39,7 +39,11 @@ class RackAndDatacenterRoutingTest {
   }
 
   private LoadBalancingPolicy policy(RoutingSettings routing) {
-    LoadBalancingPolicy policy = new LoadBalancingPolicy("dc1", routing);
+    return policy(routing, Set.of());
+  }
+
+  private LoadBalancingPolicy policy(RoutingSettings routing, Set<String> profileDatacenters) {
+    LoadBalancingPolicy policy = new LoadBalancingPolicy("dc1", routing, profileDatacenters);
     policy.update(
         nodes,
         TokenMap.build(
@@ -263,5 +267,67 @@ class RackAndDatacenterRoutingTest {
             () -> RoutingSettings.DEFAULTS.withLocalRack(" "))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("blank");
+  }
+
+  // A profile's own data center (ExecutionProfile.localDatacenter): token -5_000's dc2 replica is
+  // node 5 (the first dc2 node clockwise from node 3).
+
+  @Test
+  void should_pool_and_plan_a_profiles_datacenter_only_for_that_profile() {
+    LoadBalancingPolicy without = policy(RoutingSettings.DEFAULTS);
+    assertThat(without.needsPool(n(5))).as("no profile names dc2: no pool").isFalse();
+    LoadBalancingPolicy policy = policy(RoutingSettings.DEFAULTS, Set.of("dc2"));
+    assertThat(policy.needsPool(n(5))).isTrue();
+    assertThat(policy.needsPool(n(6))).isTrue();
+    Set<DefaultNode> firsts = new HashSet<>();
+    for (int i = 0; i < 20; i++) {
+      assertThat(all(policy.newPlanIn("dc2", "ks", null, -5_000, true, false)))
+          .as("dc2's replica first, then its other node, never dc1")
+          .containsExactly(n(5), n(6));
+      List<DefaultNode> unrouted = all(policy.newPlanIn("dc2", null, null, 0, false, false));
+      assertThat(unrouted).containsExactlyInAnyOrder(n(5), n(6));
+      firsts.add(unrouted.get(0));
+      assertThat(all(policy.newPlan("ks", -5_000, true, false)))
+          .as("the default plans stay in dc1")
+          .doesNotContain(n(5), n(6));
+    }
+    assertThat(firsts).as("rotated").containsExactlyInAnyOrder(n(5), n(6));
+    assertThat(all(policy.newPlanIn("dc3", null, null, 0, false, false)))
+        .as("a data center without nodes: an empty plan")
+        .isEmpty();
+  }
+
+  @Test
+  void should_leave_out_a_down_node_and_put_an_unresponsive_one_last_in_a_profiles_datacenter() {
+    LoadBalancingPolicy policy = policy(RoutingSettings.DEFAULTS, Set.of("dc2"));
+    n(5).connectionResponsive(false);
+    assertThat(all(policy.newPlanIn("dc2", "ks", null, -5_000, true, false)))
+        .containsExactly(n(6), n(5));
+    n(5).connectionResponsive(true);
+    n(6).state(NodeState.DOWN);
+    for (int i = 0; i < 5; i++) {
+      assertThat(all(policy.newPlanIn("dc2", null, null, 0, false, false))).containsExactly(n(5));
+    }
+  }
+
+  @Test
+  void should_plan_a_tablets_replicas_of_a_profiles_datacenter_with_their_shards() {
+    LoadBalancingPolicy policy = policy(RoutingSettings.DEFAULTS, Set.of("dc2"));
+    policy
+        .tablets()
+        .add(
+            "ks",
+            "t",
+            new Tablet(
+                -10_000,
+                10_000,
+                List.of(
+                    new Tablet.Replica(n(1).hostId(), 3), new Tablet.Replica(n(6).hostId(), 7))));
+    QueryPlan plan = policy.newPlanIn("dc2", "ks", "t", 0, true, false);
+    assertThat(plan.poll()).as("the tablet's dc2 replica").isSameAs(n(6));
+    assertThat(plan.shard()).isEqualTo(7);
+    assertThat(plan.poll()).isSameAs(n(5));
+    assertThat(plan.shard()).isEqualTo(-1);
+    assertThat(plan.poll()).isNull();
   }
 }

@@ -294,9 +294,16 @@ class FakeClusterSessionTest {
         .cause()
         .isInstanceOf(AllNodesFailedException.class)
         .satisfies(
-            e ->
-                assertThat(((AllNodesFailedException) e).errors().values())
-                    .hasOnlyElementsOfType(BusyConnectionException.class));
+            e -> {
+              AllNodesFailedException all = (AllNodesFailedException) e;
+              assertThat(all.errors().values())
+                  .hasOnlyElementsOfType(BusyConnectionException.class);
+              assertThat(all.allErrors().keySet())
+                  .as("keyed by the session's node, data center and host id known")
+                  .singleElement()
+                  .satisfies(node -> assertThat(node.hostId()).isNotNull())
+                  .satisfies(node -> assertThat(node.datacenter()).isNotNull());
+            });
     assertThat(calls).noneMatch(CompletableFuture::isDone);
   }
 

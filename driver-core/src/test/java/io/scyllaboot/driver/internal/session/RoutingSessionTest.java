@@ -7,9 +7,11 @@ import static org.awaitility.Awaitility.await;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.CqlSessionBuilder;
+import io.scyllaboot.driver.api.ExecutionProfile;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
+import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.protocol.Opcodes;
@@ -119,5 +121,26 @@ class RoutingSessionTest {
     assertThatThrownBy(
             () -> session.execute(SimpleStatement.of("SELECT 1")), "the session's LOCAL_ONE")
         .isInstanceOf(AllNodesFailedException.class);
+  }
+
+  @Test
+  void should_route_a_profile_to_its_own_datacenter_and_say_when_none_of_its_nodes_is_up() {
+    start(
+        new FakeCluster(PORT, "dc1", "dc2"),
+        CqlSession.builder()
+            .withLocalDatacenter("dc1")
+            .withProfile("remote", ExecutionProfile.of().withLocalDatacenter("dc2"))
+            .withProfile("nowhere", ExecutionProfile.of().withLocalDatacenter("dc3")));
+    SimpleStatement select = SimpleStatement.of("SELECT 1");
+    assertThat(session.execute(select).executionInfo().coordinator())
+        .isEqualTo(cluster.node(0).address());
+    for (int i = 0; i < 5; i++) {
+      assertThat(session.execute(select.withProfile("remote")).executionInfo().coordinator())
+          .isEqualTo(cluster.node(1).address());
+    }
+    assertThatThrownBy(() -> session.execute(select.withProfile("nowhere")))
+        .isInstanceOf(NoNodeAvailableException.class)
+        .hasMessageContaining("no node is up");
+    session.execute(select).close(); // the session is fine
   }
 }
