@@ -2,8 +2,9 @@
 # The DataStax driver API recipe's proving ground (not run by CI): the Apache Java driver's own
 # `examples` module, code nobody here wrote. Compiles every example against the Apache driver, runs
 # the recipe io.scyllaboot.migration.DataStaxDriverToScyllaBoot on a copy, compiles the copy against
-# Scylla Boot's driver, then runs the self-contained main programs (basic/, datatypes/, and json/'s
-# plain-text, Jackson and JSR-353 ones) on both sides against one node and compares what they print. Prints
+# Scylla Boot's driver, then runs the self-contained main programs (basic/, datatypes/, json/'s
+# plain-text, Jackson and JSR-353 ones, the throttler's and the object mapper's) on both sides against one
+# node, with the examples' application.conf on the class path, and compares what they print. Prints
 # a table; writes everything under
 # migration/target/driver-api-proving-ground.
 #
@@ -11,8 +12,9 @@
 #   NODE_HOST=127.0.0.1  the node's address (port 9042, data center datacenter1)
 #   APACHE_DRIVER_VERSION=4.19.3  the Apache driver the examples compile against (the project's)
 #
-# Both copies get the same single edit before anything else: CqlSession.builder() gains the node's
-# address and data center (the examples otherwise read them from an application.conf).
+# Both copies get the same two edits before anything else: CqlSession.builder() gains the node's
+# address and data center (the examples otherwise read them from their application.conf, which both
+# sides have on the class path), and the KillrVideo schema script loses its license header (see below).
 # Needs Maven's local repository to hold the Apache driver, rewrite and this project's dependencies
 # (it builds offline).
 set -euo pipefail
@@ -27,7 +29,7 @@ run_examples=(basic.CreateAndPopulateKeyspace basic.ReadCassandraVersion basic.R
   datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple
   json.PlainTextJson json.jackson.JacksonJsonColumn json.jackson.JacksonJsonFunction
   json.jackson.JacksonJsonRow json.jsr.Jsr353JsonColumn json.jsr.Jsr353JsonFunction
-  json.jsr.Jsr353JsonRow)
+  json.jsr.Jsr353JsonRow concurrent.LimitConcurrencyRequestThrottler mapper.KillrVideoMapperExample)
 package=com.datastax.oss.driver.examples
 mvn_args=(-B -o -q -Dstyle.color=never)
 
@@ -104,19 +106,27 @@ import org.openrewrite.*;
 import org.openrewrite.config.Environment;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
 import org.openrewrite.java.JavaParser;
+import org.openrewrite.text.PlainTextParser;
 
-/** Parses the sources with the Apache driver's class path, runs one recipe, writes the results. */
+/**
+ * Parses a copy's sources with the Apache driver's class path (and its application.conf as text, as
+ * a plain-text mask would), runs one recipe, writes the results.
+ */
 public class RunRecipe {
   public static void main(String[] args) throws Exception {
     Path base = Paths.get(args[0]);
     List<Path> classpath = Arrays.stream(args[1].split(":")).map(Paths::get).toList();
     List<Path> files;
-    try (Stream<Path> walk = Files.walk(base)) {
+    try (Stream<Path> walk = Files.walk(base.resolve("src/main/java"))) {
       files = walk.filter(p -> p.toString().endsWith(".java")).toList();
     }
     ExecutionContext ctx = new InMemoryExecutionContext(Throwable::printStackTrace);
-    List<SourceFile> sources =
-        JavaParser.fromJavaVersion().classpath(classpath).build().parse(files, base, ctx).toList();
+    List<SourceFile> sources = new ArrayList<>(
+        JavaParser.fromJavaVersion().classpath(classpath).build().parse(files, base, ctx).toList());
+    Path conf = base.resolve("src/main/resources/application.conf");
+    if (Files.isRegularFile(conf)) {
+      sources.addAll(PlainTextParser.builder().build().parse(List.of(conf), base, ctx).toList());
+    }
     Recipe recipe = Environment.builder().scanRuntimeClasspath().build().activateRecipes(args[2]);
     List<Result> results = recipe.run(new InMemoryLargeSourceSet(sources), ctx).getChangeset().getAllResults();
     for (Result result : results) {
@@ -124,13 +134,14 @@ public class RunRecipe {
         Files.writeString(base.resolve(result.getAfter().getSourcePath()), result.getAfter().printAll());
       }
     }
-    System.out.println("[proving-ground] recipe changed " + results.size() + " of " + files.size() + " files");
+    System.out.println("[proving-ground] recipe changed " + results.size() + " of " + files.size()
+        + " Java files and the application.conf");
   }
 }
 EOF
 recipe_cp="$root/migration/target/classes:$(cat "$work/recipe.cp")"
 javac -d "$work/runner" -cp "$recipe_cp" "$work/runner/RunRecipe.java"
-java -cp "$work/runner:$recipe_cp" RunRecipe "$work/scylla/src/main/java" "$(cat "$work/apache.cp")" "$recipe" \
+java -cp "$work/runner:$recipe_cp" RunRecipe "$work/scylla" "$(cat "$work/apache.cp")" "$recipe" \
   > "$work/recipe.log" 2>&1 || { tail -20 "$work/recipe.log"; exit 1; }
 tail -1 "$work/recipe.log"
 
@@ -139,6 +150,15 @@ compile() {
   local side="$1" cp="$2" total broken
   mkdir -p "$work/$side/classes"
   cp "$examples/src/main/resources/cassandra_logo.png" "$work/$side/classes/"
+  # The class path's resources, as the examples' build has them: the Apache driver reads its
+  # application.conf by itself (the recipe set its options on the builders: the copy reads none).
+  cp "$work/$side/src/main/resources/"*.conf "$work/$side/src/main/resources/"*.cql "$work/$side/classes/" \
+    2>/dev/null || true
+  # The second edit, on both sides: the KillrVideo schema script's license header goes. The example
+  # splits the script at each ';', and the header's own ';' leaves an unterminated comment that the
+  # server refuses under either driver (examples at f98e3433).
+  [[ -f "$work/$side/classes/killrvideo_schema.cql" ]] && \
+    perl -0pi -e 's{\A\s*/\*.*?\*/\s*}{}s' "$work/$side/classes/killrvideo_schema.cql"
   find "$work/$side/src/main/java" -name '*.java' > "$work/$side/files.txt"
   total=$(wc -l < "$work/$side/files.txt")
   # The Apache side runs the mapper's annotation processor (the mapper examples need its code).
@@ -154,12 +174,35 @@ compile() {
 read -r total_apache compiled_apache < <(compile apache "$(cat "$work/apache.cp")")
 read -r total_scylla compiled_scylla < <(compile scylla "$(cat "$work/scylla.cp")")
 
+# Drops a keyspace through Scylla Boot's driver: an example that keeps state between runs (KillrVideo
+# reuses the user an earlier run created) starts from nothing on each side.
+cat > "$work/runner/DropKeyspace.java" <<'EOF'
+import io.scyllaboot.driver.api.CqlSession;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+public class DropKeyspace {
+  public static void main(String[] args) {
+    try (CqlSession session =
+        CqlSession.builder().addContactPoint(new InetSocketAddress(args[0], 9042)).build()) {
+      session.execute(
+          io.scyllaboot.driver.api.cql.SimpleStatement.of("DROP KEYSPACE IF EXISTS " + args[1])
+              .withTimeout(Duration.ofSeconds(60)));
+    }
+  }
+}
+EOF
+javac -proc:none -nowarn -d "$work/runner" -cp "$(cat "$work/scylla.cp")" "$work/runner/DropKeyspace.java"
+
 # One example's main on one side: "ok" when it exits 0 and prints no exception.
 run() {
   local side="$1" cp="$2" example="$3" log="$work/$1/run-$3.log"
   if [[ ! -f "$work/$side/classes/${package//.//}/${example//.//}.class" ]] || \
       grep -q "/${example//.//}.java" "$work/$side/broken.txt"; then
     echo "does-not-compile"; return
+  fi
+  if [[ $example == mapper.KillrVideoMapperExample ]]; then
+    java -cp "$work/runner:$(cat "$work/scylla.cp")" DropKeyspace "$host" killrvideo > /dev/null 2>&1 || true
   fi
   # DDL waits for schema agreement, slower than the Apache driver's default 2 s request time-out on a
   # busy machine: the Apache
@@ -177,18 +220,29 @@ run() {
 # sources as source path) for the run column.
 compile_one() {
   local side="$1" cp="$2" example="$3"
-  javac -proc:none -nowarn -encoding UTF-8 -d "$work/$side/classes" -cp "$cp" \
+  # The classes of the whole compile too: the Apache side's mapper code its processor generated.
+  javac -proc:none -nowarn -encoding UTF-8 -d "$work/$side/classes" -cp "$work/$side/classes:$cp" \
     -sourcepath "$work/$side/src/main/java" -implicit:class \
     "$work/$side/src/main/java/${package//.//}/${example//.//}.java" > "$work/$side/javac-$example.log" 2>&1
 }
 
 # What an example printed itself: without the drivers' log lines (SLF4J's, Logback's "hh:mm:ss.SSS [").
+# Random ids and the current time (KillrVideo prints the ids and creation times it makes) are masked.
 printed() {
-  grep -v -E '^\[|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+ \[|SLF4J' "$1" || true
+  { grep -v -E '^\[|^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+ \[|SLF4J' "$1" || true; } | sed -E \
+    -e 's/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/<uuid>/g' \
+    -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z/<instant>/g'
 }
 
 # The uncaught exception a run ended with (its class and message), if any.
 first_exception() { grep -m1 -E '^Exception in thread' "$1" || true; }
+
+# The server's message of the first driver exception a run printed (the class names and their message
+# prefixes differ between the drivers; Scylla Boot's adds "(from node)"), if any.
+first_server_message() {
+  grep -m1 -E '^[a-z][A-Za-z0-9_.]*\.[A-Z][A-Za-z0-9]*(Exception|Error): ' "$1" \
+    | sed -E -e 's/ \(from [^)]*\)$//' -e 's/^.*: //' || true
+}
 
 printf '\n%-36s %-18s %-18s %s\n' "example" "Apache driver" "after the recipe" "same output"
 ran_apache=0; ran_scylla=0; same=0
@@ -206,6 +260,9 @@ for example in "${run_examples[@]}"; do
     if [[ -n $(first_exception "$work/apache/run-$example.log") && \
         $(first_exception "$work/apache/run-$example.log") == $(first_exception "$work/scylla/run-$example.log") ]]; then
       same_output="same failure"
+    elif [[ -n $(first_server_message "$work/apache/run-$example.log") && \
+        $(first_server_message "$work/apache/run-$example.log") == $(first_server_message "$work/scylla/run-$example.log") ]]; then
+      same_output="same server error"
     fi
   fi
   [[ $a == ok ]] && ran_apache=$((ran_apache + 1))

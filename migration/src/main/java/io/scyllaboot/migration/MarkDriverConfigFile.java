@@ -17,7 +17,7 @@ public final class MarkDriverConfigFile extends Recipe {
   static final String HEADER =
       "# Scylla Boot: its driver does not read this file; set these datastax-java-driver options on\n"
           + "# CqlSession.builder() (withLocalDatacenter, withRequestTimeout, withThrottling,\n"
-          + "# withExecutionProfile, ...) or as scylla.* properties with the starter; see the Scylla\n"
+          + "# withProfile, ...) or as scylla.* properties with the starter; see the Scylla\n"
           + "# Boot manual, Coming from the DataStax driver API.\n";
 
   @Override
@@ -39,7 +39,7 @@ public final class MarkDriverConfigFile extends Recipe {
         String content = text.getText();
         if (!text.getSourcePath().toString().endsWith(".conf")
             || !content.contains("datastax-java-driver")
-            || content.startsWith(HEADER)) {
+            || content.startsWith("# Scylla Boot:")) { // this mark, or the translation's
           return text;
         }
         return text.withText(HEADER + content);

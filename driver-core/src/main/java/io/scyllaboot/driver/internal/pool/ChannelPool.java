@@ -50,7 +50,7 @@ public final class ChannelPool {
   private final DefaultNode node;
   private final ChannelFactory factory;
   private final PoolOptions options;
-  private final String keyspace;
+  private volatile String keyspace; // changed by USE on the session (admin executor)
   private final EventExecutor admin;
   private final HostIdCheck hostIdCheck;
   private volatile ShardedChannels channels = ShardedChannels.EMPTY;
@@ -83,6 +83,15 @@ public final class ChannelPool {
 
   public DefaultNode node() {
     return node;
+  }
+
+  /**
+   * Admin executor. Connections opened from now on open in {@code newKeyspace}; returns those open
+   * now, for the caller to switch (a USE on the session).
+   */
+  public java.util.List<DriverChannel> switchKeyspace(String newKeyspace) {
+    keyspace = newKeyspace;
+    return java.util.List.of(channels.all);
   }
 
   /** Opens the connections; completes (never exceptionally) once the first round has finished. */
@@ -244,13 +253,14 @@ public final class ChannelPool {
 
   private CompletionStage<DriverChannel> openTo(
       InetSocketAddress address, int localPort, int wantedShard) {
+    String openedIn = keyspace;
     return factory
-        .connect(address, localPort, keyspace, event -> {})
+        .connect(address, localPort, openedIn, event -> {})
         .thenCompose(this::reachedItsNode)
         .whenComplete(
             (channel, error) -> {
               if (error == null) {
-                admin.execute(() -> add(channel, wantedShard));
+                admin.execute(() -> add(channel, wantedShard, openedIn));
               } else {
                 LOG.debug("[{}] connection failed: {}", node, error.getMessage());
               }
@@ -317,9 +327,12 @@ public final class ChannelPool {
     return false;
   }
 
-  /** Admin executor. Places a new connection in its shard, or closes it when not needed. */
-  private void add(DriverChannel channel, int wantedShard) {
-    if (closed) {
+  /**
+   * Admin executor. Places a new connection in its shard, or closes it when not needed, or opened
+   * in the keyspace the session had before a USE switched it (the next fill opens another).
+   */
+  private void add(DriverChannel channel, int wantedShard, String openedIn) {
+    if (closed || !java.util.Objects.equals(openedIn, keyspace)) {
       channel.close();
       return;
     }

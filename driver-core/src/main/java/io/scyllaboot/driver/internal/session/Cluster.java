@@ -62,6 +62,7 @@ final class Cluster implements ClusterMetadata {
   private final ControlConnection control;
   private final TopologyRefresher refresher;
   private final LoadBalancingPolicy loadBalancing;
+  private volatile String keyspace;
   private final AddressTranslator translator;
   private final ClientRoutes routes; // null without client routes
   private final PoolOptions poolOptions;
@@ -130,7 +131,8 @@ final class Cluster implements ClusterMetadata {
             metadata.schemaKeyspaces(),
             metadata.schemaListeners());
     this.nodeEvents = new NodeEvents(admin, metadata.nodeListeners());
-    this.preparer = new NodePreparer(loadBalancing, pools, settings.keyspace());
+    this.keyspace = settings.keyspace();
+    this.preparer = new NodePreparer(loadBalancing, pools, this::keyspace);
   }
 
   /**
@@ -184,6 +186,11 @@ final class Cluster implements ClusterMetadata {
     return loadBalancing;
   }
 
+  /** The pools, now. */
+  java.util.Collection<ChannelPool> pools() {
+    return pools.values();
+  }
+
   ChannelPool pool(DefaultNode node) {
     return pools.get(node);
   }
@@ -199,6 +206,30 @@ final class Cluster implements ClusterMetadata {
     }
     DefaultNode node = nodes.get(pinned.address());
     return node != null ? node : new DefaultNode(pinned.address());
+  }
+
+  /** The session's keyspace: the one it was built with, or the last a USE switched it to. */
+  String keyspace() {
+    return keyspace;
+  }
+
+  /**
+   * Switches every pool to a keyspace (connections opened from now on open in it) and returns the
+   * connections open now, for the caller to switch: one admin task, so that no connection opened in
+   * the former keyspace joins a pool afterwards.
+   */
+  CompletionStage<List<DriverChannel>> switchKeyspace(String newKeyspace) {
+    CompletableFuture<List<DriverChannel>> open = new CompletableFuture<>();
+    admin.execute(
+        () -> {
+          keyspace = newKeyspace;
+          List<DriverChannel> channels = new java.util.ArrayList<>();
+          for (ChannelPool pool : pools.values()) {
+            channels.addAll(pool.switchKeyspace(newKeyspace));
+          }
+          open.complete(channels);
+        });
+    return open;
   }
 
   /** The node at this address, or null. */
@@ -347,7 +378,7 @@ final class Cluster implements ClusterMetadata {
       if (loadBalancing.needsPool(node)
           && !pools.containsKey(node)
           && !withoutRoute.contains(node.hostId())) {
-        ChannelPool pool = new ChannelPool(node, factory, poolOptions, settings.keyspace(), admin);
+        ChannelPool pool = new ChannelPool(node, factory, poolOptions, keyspace, admin);
         pools.put(node, pool);
         metrics.nodeAdded(node);
         inits.add(pool.init());

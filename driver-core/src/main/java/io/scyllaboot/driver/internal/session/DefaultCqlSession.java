@@ -122,7 +122,7 @@ public final class DefaultCqlSession implements CqlSession {
         settings.maxConcurrentRequests() > 0
             ? new Throttler(settings.maxConcurrentRequests(), settings.maxThrottledQueue(), timer)
             : Throttler.UNLIMITED;
-    // Keyed by query text alone: the keyspace is fixed for the session's lifetime.
+    // Keyed by query text alone: a USE, which changes the keyspace, clears it (KeyspaceSwitch).
     this.preparedCache =
         new PreparedStatementCache(
             settings.maxPrepared(), metrics, query -> cluster.prepare(requests, query));
@@ -389,6 +389,9 @@ public final class DefaultCqlSession implements CqlSession {
     if (closed.get()) {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
+    if (statement instanceof SimpleStatement simple && UseStatements.isUse(simple.query())) {
+      return KeyspaceSwitch.use(simple, cluster, requests, preparedCache);
+    }
     RequestHandler handler;
     try {
       CqlRequestLog.executing(statement);
@@ -485,7 +488,7 @@ public final class DefaultCqlSession implements CqlSession {
 
   @Override
   public String keyspace() {
-    return settings.keyspace();
+    return cluster.keyspace();
   }
 
   @Override

@@ -41,10 +41,12 @@ final class NodePreparer {
 
   private final LoadBalancingPolicy loadBalancing;
   private final Map<DefaultNode, ChannelPool> pools; // the cluster's live map
-  private final String keyspace;
+  private final java.util.function.Supplier<String> keyspace; // the session's, now
 
   NodePreparer(
-      LoadBalancingPolicy loadBalancing, Map<DefaultNode, ChannelPool> pools, String keyspace) {
+      LoadBalancingPolicy loadBalancing,
+      Map<DefaultNode, ChannelPool> pools,
+      java.util.function.Supplier<String> keyspace) {
     this.loadBalancing = loadBalancing;
     this.pools = pools;
     this.keyspace = keyspace;
@@ -89,7 +91,7 @@ final class NodePreparer {
                   boolean lwt = channel.features().isLwt(prepared.variables().flags());
                   result.complete(
                       new DefaultPreparedStatement(
-                          query, keyspace, prepared, lwt, requests.mappingCodecs()));
+                          query, keyspace.get(), prepared, lwt, requests.mappingCodecs()));
                 } else {
                   Throwable cause = Futures.unwrap(error);
                   LOG.debug("[{}] prepare failed: {}", channel, cause.getMessage());

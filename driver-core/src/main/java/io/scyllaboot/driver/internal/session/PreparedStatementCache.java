@@ -34,6 +34,14 @@ final class PreparedStatementCache {
     metrics.preparedCache(cache);
   }
 
+  /**
+   * Forgets every statement: a USE switched the session's keyspace, and a query text naming a table
+   * without its keyspace now means another table.
+   */
+  void clear() {
+    cache.invalidateAll();
+  }
+
   /** The cached statement, or null (counted as a miss). */
   DefaultPreparedStatement get(String cql) {
     return cache.getIfPresent(cql);

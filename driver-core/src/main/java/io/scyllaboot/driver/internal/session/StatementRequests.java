@@ -118,6 +118,16 @@ final class StatementRequests {
     return timestamps == null ? QueryOptions.NO_TIMESTAMP : timestamps.next();
   }
 
+  /**
+   * The QUERY of a simple statement, not refusing a USE: {@link KeyspaceSwitch} sends one on every
+   * connection ({@link #encode} refuses it, as it would switch one).
+   */
+  Query simpleQuery(SimpleStatement simple) {
+    return new Query(
+        simple.query(),
+        queryOptions(simple.options(), SimpleValues.of(simple, mappingCodecs()), false));
+  }
+
   long timeoutNanos(Statement<?> statement) {
     return statement.options().timeout() == null
         ? defaultTimeoutNanos
@@ -143,10 +153,7 @@ final class StatementRequests {
     Request request;
     if (statement instanceof SimpleStatement simple) {
       UseStatements.refuse(simple.query());
-      request =
-          new Query(
-              simple.query(),
-              queryOptions(options, SimpleValues.of(simple, mappingCodecs()), false));
+      request = simpleQuery(simple);
     } else if (statement instanceof BatchStatement batch) {
       request = batchRequest(batch);
     } else {

@@ -3,9 +3,10 @@ package io.scyllaboot.driver.internal.session;
 import io.scyllaboot.driver.api.error.UnsupportedStatementException;
 
 /**
- * Refuses {@code USE keyspace}. A session's connections all use the keyspace it was built with; a
- * USE would switch only the connection it happened to run on, so that later statements would run in
- * one keyspace or the other depending on the connection they land on.
+ * Recognizes {@code USE keyspace}: the session runs it on every connection ({@link
+ * KeyspaceSwitch}); everywhere else (a pinned connection, PREPARE, a batch) it is refused, as it
+ * would switch only the connection it happened to run on, so that later statements would run in one
+ * keyspace or the other depending on the connection they land on.
  */
 final class UseStatements {
   private UseStatements() {}
@@ -18,9 +19,9 @@ final class UseStatements {
       throw new UnsupportedStatementException(
           "'"
               + (query.length() > 60 ? query.substring(0, 57) + "..." : query.strip())
-              + "' is refused: USE would switch only one of the session's connections. Build the"
-              + " session with withKeyspace(...) (scylla.keyspace in Spring Boot), or qualify table"
-              + " names (keyspace.table)");
+              + "' is refused here: it would switch only one of the session's connections. Run it"
+              + " with session.execute(..), build the session with withKeyspace(...) (scylla.keyspace"
+              + " in Spring Boot), or qualify table names (keyspace.table)");
     }
   }
 

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * On the real node: how each result was obtained (coordinator, attempts, warnings, tracing id),
- * client-side timestamps as the server stores them, and USE refused.
+ * client-side timestamps as the server stores them, and USE refused where it would switch one
+ * connection (UseKeyspaceIT: on the session).
  */
 @ExtendWith(CassandraNodeExtension.class)
 class ExecutionInfoIT {
@@ -140,12 +141,11 @@ class ExecutionInfoIT {
   }
 
   @Test
-  void should_refuse_use_and_keep_every_connection_in_its_keyspace() {
-    assertThatThrownBy(() -> session.execute("USE " + keyspace))
-        .isInstanceOf(UnsupportedStatementException.class)
-        .hasMessageContaining("withKeyspace");
+  void should_refuse_use_on_a_pinned_connection_which_it_alone_would_switch() {
     assertThatThrownBy(
             () -> session.executeInSession(pinned -> pinned.execute("use " + keyspace + ";")))
+        .isInstanceOf(UnsupportedStatementException.class);
+    assertThatThrownBy(() -> session.prepare("USE " + keyspace))
         .isInstanceOf(UnsupportedStatementException.class);
     // Unqualified names still fail: no connection switched to the keyspace.
     assertThatThrownBy(() -> session.execute("SELECT * FROM kv")).hasMessageContaining("keyspace");

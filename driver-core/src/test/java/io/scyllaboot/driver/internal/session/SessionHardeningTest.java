@@ -257,16 +257,14 @@ class SessionHardeningTest {
   // ---- 3. USE
 
   @Test
-  void should_refuse_use_statements_with_a_clear_error_and_stay_usable() {
+  void should_refuse_use_where_it_would_switch_one_connection_and_stay_usable() {
     start(1);
     connect(CqlSession.builder());
     for (String use : List.of("USE other", "  use \"Other\"", "/* why */ USE other;", "use")) {
-      assertThatThrownBy(() -> session.execute(use))
+      assertThatThrownBy(() -> session.prepare(use))
           .as(use)
           .isInstanceOf(UnsupportedStatementException.class)
           .hasMessageContaining("withKeyspace");
-      assertThatThrownBy(() -> session.prepare(use))
-          .isInstanceOf(UnsupportedStatementException.class);
       assertThatThrownBy(() -> session.executeInSession(pinned -> pinned.execute(use)))
           .isInstanceOf(UnsupportedStatementException.class);
     }
@@ -274,6 +272,26 @@ class SessionHardeningTest {
     assertThat(UseStatements.isUse("SELECT * FROM users")).isFalse();
     assertThat(cluster.node(0).received(Opcodes.QUERY))
         .noneMatch(r -> r.query().toLowerCase().contains("other"));
+    assertThat(session.execute(SELECT, 1).one().getString(0)).isEqualTo("value");
+  }
+
+  @Test
+  void should_switch_every_connection_of_every_node_on_use() {
+    start(2);
+    connect(CqlSession.builder().withConnectionsPerNode(3));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(
+            () ->
+                session.metadata().nodes().stream().allMatch(node -> node.openConnections() == 3));
+    session.execute("USE other").close();
+    assertThat(session.keyspace()).isEqualTo("other");
+    for (int n = 0; n < 2; n++) {
+      assertThat(cluster.node(n).received(Opcodes.QUERY))
+          .as("node %d: one USE per connection", n)
+          .filteredOn(r -> r.query().equals("USE other"))
+          .hasSize(3);
+    }
     assertThat(session.execute(SELECT, 1).one().getString(0)).isEqualTo("value");
   }
 

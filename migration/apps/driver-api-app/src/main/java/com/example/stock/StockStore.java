@@ -120,6 +120,17 @@ public class StockStore {
     return new PageInfo(page.remaining(), page.hasMorePages());
   }
 
+  /** The first page of the items in the "report" profile of application.conf (its page size). */
+  public PageInfo reportFirstPage() {
+    AsyncResultSet page =
+        session
+            .executeAsync(
+                SimpleStatement.newInstance("SELECT sku FROM items").setExecutionProfileName("report"))
+            .toCompletableFuture()
+            .join();
+    return new PageInfo(page.remaining(), page.hasMorePages());
+  }
+
   /** Reads an item with tracing on; the trace's id from the execution info, or null. */
   public UUID tracedRead(String sku) {
     ResultSet result = session.execute(selectItem.bind(sku).setTracing(true));

@@ -63,6 +63,13 @@ class StockStoreTest extends LocalNode {
   }
 
   @Test
+  void theReportProfileOfTheConfigurationFileSetsThePageSize() {
+    saveItems(9);
+
+    assertThat(store.reportFirstPage()).isEqualTo(new StockStore.PageInfo(3, true));
+  }
+
+  @Test
   void asynchronousPagingSumsEveryPage() {
     saveItems(11);
 

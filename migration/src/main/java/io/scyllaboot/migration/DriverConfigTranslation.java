@@ -1,0 +1,354 @@
+package io.scyllaboot.migration;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a DataStax driver {@code application.conf} ({@code datastax-java-driver { ... }}) says, as
+ * Scylla Boot session builder calls: {@code .withLocalDatacenter("dc1").withRequestTimeout(
+ * Duration.ofSeconds(5)).withProfile("slow", ExecutionProfile.of().withTimeout(..))}. The options
+ * without a counterpart are listed, never dropped silently.
+ *
+ * @param calls the builder calls, each starting with a dot
+ * @param contactPoints the {@code addContactPoint(..)} calls of {@code basic.contact-points} (the
+ *     DataStax driver ignores them when the application adds contact points in code)
+ * @param imports the classes the calls name
+ * @param untranslated the options (paths under {@code datastax-java-driver}) left out
+ */
+record DriverConfigTranslation(
+    String calls, String contactPoints, Set<String> imports, List<String> untranslated) {
+  private static final String OURS = "io.scyllaboot.driver.api.";
+
+  private enum Kind {
+    DURATION,
+    INT,
+    BOOLEAN,
+    STRING,
+    CONSISTENCY,
+    COMPRESSION,
+    PROTOCOL
+  }
+
+  private record Target(String method, Kind kind) {}
+
+  /** The session's options, by path: the paths of DataStax's DefaultDriverOption (checked). */
+  static final Map<String, Target> SESSION =
+      Map.ofEntries(
+          Map.entry(
+              "basic.load-balancing-policy.local-datacenter",
+              new Target("withLocalDatacenter", Kind.STRING)),
+          Map.entry("basic.session-keyspace", new Target("withKeyspace", Kind.STRING)),
+          Map.entry("basic.session-name", new Target("withSessionName", Kind.STRING)),
+          Map.entry("basic.request.timeout", new Target("withRequestTimeout", Kind.DURATION)),
+          Map.entry("basic.request.consistency", new Target("withConsistency", Kind.CONSISTENCY)),
+          Map.entry(
+              "basic.request.serial-consistency",
+              new Target("withSerialConsistency", Kind.CONSISTENCY)),
+          Map.entry("basic.request.page-size", new Target("withPageSize", Kind.INT)),
+          Map.entry(
+              "basic.request.default-idempotence",
+              new Target("withIdempotentByDefault", Kind.BOOLEAN)),
+          Map.entry(
+              "advanced.request.log-warnings",
+              new Target("withServerWarningsLogged", Kind.BOOLEAN)),
+          Map.entry(
+              "advanced.connection.connect-timeout",
+              new Target("withConnectTimeout", Kind.DURATION)),
+          Map.entry(
+              "advanced.connection.init-query-timeout",
+              new Target("withInitQueryTimeout", Kind.DURATION)),
+          Map.entry(
+              "advanced.connection.pool.local.size",
+              new Target("withConnectionsPerNode", Kind.INT)),
+          Map.entry(
+              "advanced.connection.max-requests-per-connection",
+              new Target("withMaxRequestsPerConnection", Kind.INT)),
+          Map.entry(
+              "advanced.heartbeat.interval", new Target("withHeartbeatInterval", Kind.DURATION)),
+          Map.entry(
+              "advanced.control-connection.schema-agreement.timeout",
+              new Target("withSchemaAgreementTimeout", Kind.DURATION)),
+          Map.entry(
+              "advanced.metadata.schema.enabled", new Target("withSchemaMetadata", Kind.BOOLEAN)),
+          Map.entry("advanced.netty.io-group.size", new Target("withIoThreads", Kind.INT)),
+          Map.entry(
+              "advanced.protocol.compression", new Target("withCompression", Kind.COMPRESSION)),
+          Map.entry("advanced.protocol.version", new Target("withProtocolVersion", Kind.PROTOCOL)));
+
+  /** A profile's options, as {@code ExecutionProfile}'s withers. */
+  static final Map<String, Target> PROFILE =
+      Map.of(
+          "basic.request.timeout",
+          new Target("withTimeout", Kind.DURATION),
+          "basic.request.consistency",
+          new Target("withConsistency", Kind.CONSISTENCY),
+          "basic.request.serial-consistency",
+          new Target("withSerialConsistency", Kind.CONSISTENCY),
+          "basic.request.page-size",
+          new Target("withPageSize", Kind.INT),
+          "basic.request.default-idempotence",
+          new Target("withIdempotent", Kind.BOOLEAN),
+          "basic.load-balancing-policy.local-datacenter",
+          new Target("withLocalDatacenter", Kind.STRING));
+
+  /** Options that change nothing Scylla Boot does (a warning about USE, which it refuses). */
+  private static final Set<String> NOTHING_TO_DO = Set.of("advanced.request.warn-if-set-keyspace");
+
+  private static final String THROTTLER = "advanced.throttler.";
+  private static final String AUTH = "advanced.auth-provider.";
+
+  /**
+   * The translation of a configuration file's text, or null when it has no {@code
+   * datastax-java-driver} block or is not valid HOCON.
+   */
+  static @Nullable DriverConfigTranslation of(String text) {
+    Config driver;
+    try {
+      Config root = ConfigFactory.parseString(text).resolve();
+      if (!root.hasPath("datastax-java-driver")) {
+        return null;
+      }
+      driver = root.getConfig("datastax-java-driver");
+    } catch (ConfigException e) {
+      return null;
+    }
+    StringBuilder calls = new StringBuilder();
+    StringBuilder contactPoints = new StringBuilder();
+    Set<String> imports = new TreeSet<>();
+    List<String> untranslated = new ArrayList<>();
+    Map<String, Map<String, ConfigValue>> profiles = new TreeMap<>();
+    Map<String, ConfigValue> options = new TreeMap<>();
+    for (Map.Entry<String, ConfigValue> entry : driver.entrySet()) {
+      options.put(entry.getKey(), entry.getValue());
+    }
+    for (Map.Entry<String, ConfigValue> entry : options.entrySet()) {
+      String path = entry.getKey();
+      if (path.startsWith("profiles.")) {
+        String rest = path.substring("profiles.".length());
+        int dot = rest.indexOf('.');
+        String name = unquote(rest.substring(0, Math.max(dot, 0)));
+        profiles
+            .computeIfAbsent(name, n -> new TreeMap<>())
+            .put(rest.substring(dot + 1), entry.getValue());
+      } else if (path.equals("basic.contact-points")) {
+        if (!contactPoints(driver, contactPoints, imports)) {
+          untranslated.add(path);
+        }
+      } else if (SESSION.containsKey(path)) {
+        String value = value(SESSION.get(path).kind(), driver, path, imports);
+        if (value == null) {
+          untranslated.add(path);
+        } else {
+          calls
+              .append('.')
+              .append(SESSION.get(path).method())
+              .append('(')
+              .append(value)
+              .append(')');
+        }
+      } else if (!path.startsWith(THROTTLER)
+          && !path.startsWith(AUTH)
+          && !NOTHING_TO_DO.contains(path)) {
+        untranslated.add(path);
+      }
+    }
+    throttler(driver, calls, untranslated);
+    authentication(driver, calls, untranslated);
+    for (Map.Entry<String, Map<String, ConfigValue>> profile : profiles.entrySet()) {
+      StringBuilder withers = new StringBuilder();
+      Config own = driver.getConfig("profiles." + quoteIfNeeded(profile.getKey()));
+      for (String path : profile.getValue().keySet()) {
+        Target target = PROFILE.get(path);
+        String value = target == null ? null : value(target.kind(), own, path, imports);
+        if (value == null) {
+          untranslated.add("profiles." + profile.getKey() + "." + path);
+        } else {
+          withers.append('.').append(target.method()).append('(').append(value).append(')');
+        }
+      }
+      imports.add(OURS + "ExecutionProfile");
+      calls
+          .append(".withProfile(")
+          .append(literal(profile.getKey()))
+          .append(", ExecutionProfile.of()")
+          .append(withers)
+          .append(')');
+    }
+    return new DriverConfigTranslation(
+        calls.toString(), contactPoints.toString(), imports, List.copyOf(untranslated));
+  }
+
+  /** Whether nothing was read: no call to add and nothing to report. */
+  boolean isEmpty() {
+    return calls.isEmpty() && contactPoints.isEmpty() && untranslated.isEmpty();
+  }
+
+  private static boolean contactPoints(Config driver, StringBuilder code, Set<String> imports) {
+    List<String> points;
+    try {
+      points = driver.getStringList("basic.contact-points");
+    } catch (ConfigException e) {
+      return false;
+    }
+    StringBuilder calls = new StringBuilder();
+    for (String point : points) {
+      int colon = point.lastIndexOf(':');
+      if (colon <= 0 || !point.substring(colon + 1).matches("\\d{1,5}")) {
+        return false;
+      }
+      calls
+          .append(".addContactPoint(new InetSocketAddress(")
+          .append(literal(point.substring(0, colon)))
+          .append(", ")
+          .append(point.substring(colon + 1))
+          .append("))");
+    }
+    imports.add("java.net.InetSocketAddress");
+    code.append(calls);
+    return true;
+  }
+
+  /** The concurrency-limiting throttler is {@code withThrottling(max, queue)}; no other. */
+  private static void throttler(Config driver, StringBuilder calls, List<String> untranslated) {
+    if (!driver.hasPath(THROTTLER + "class")) {
+      driver.entrySet().stream()
+          .map(Map.Entry::getKey)
+          .filter(path -> path.startsWith(THROTTLER))
+          .forEach(untranslated::add);
+      return;
+    }
+    String type = simpleName(driver.getString(THROTTLER + "class"));
+    if (type.equals("PassThroughRequestThrottler")) {
+      return;
+    }
+    if (type.equals("ConcurrencyLimitingRequestThrottler")
+        && driver.hasPath(THROTTLER + "max-concurrent-requests")
+        && driver.hasPath(THROTTLER + "max-queue-size")) {
+      calls
+          .append(".withThrottling(")
+          .append(driver.getInt(THROTTLER + "max-concurrent-requests"))
+          .append(", ")
+          .append(driver.getInt(THROTTLER + "max-queue-size"))
+          .append(')');
+      return;
+    }
+    untranslated.add(THROTTLER + "class = " + type);
+  }
+
+  /** The plain-text provider's user name and password are {@code withAuthCredentials(u, p)}. */
+  private static void authentication(
+      Config driver, StringBuilder calls, List<String> untranslated) {
+    if (!driver.hasPath(AUTH + "class")) {
+      driver.entrySet().stream()
+          .map(Map.Entry::getKey)
+          .filter(path -> path.startsWith(AUTH))
+          .forEach(untranslated::add);
+      return;
+    }
+    String type = simpleName(driver.getString(AUTH + "class"));
+    if (type.equals("PlainTextAuthProvider")
+        && driver.hasPath(AUTH + "username")
+        && driver.hasPath(AUTH + "password")) {
+      calls
+          .append(".withAuthCredentials(")
+          .append(literal(driver.getString(AUTH + "username")))
+          .append(", ")
+          .append(literal(driver.getString(AUTH + "password")))
+          .append(')');
+      return;
+    }
+    untranslated.add(AUTH + "class = " + type);
+  }
+
+  /** The Java expression of an option's value, or null when it has none here. */
+  private static @Nullable String value(
+      Kind kind, Config config, String path, Set<String> imports) {
+    try {
+      switch (kind) {
+        case DURATION -> {
+          imports.add("java.time.Duration");
+          long millis = config.getDuration(path).toMillis();
+          return millis % 1000 == 0
+              ? "Duration.ofSeconds(" + millis / 1000 + ")"
+              : "Duration.ofMillis(" + millis + ")";
+        }
+        case INT -> {
+          return Integer.toString(config.getInt(path));
+        }
+        case BOOLEAN -> {
+          return Boolean.toString(config.getBoolean(path));
+        }
+        case STRING -> {
+          return literal(config.getString(path));
+        }
+        case CONSISTENCY -> {
+          String level = config.getString(path).toUpperCase(Locale.ROOT);
+          if (!level.matches("[A-Z_]+")) {
+            return null;
+          }
+          imports.add(OURS + "ConsistencyLevel");
+          return "ConsistencyLevel." + level;
+        }
+        case COMPRESSION -> {
+          String name = config.getString(path).toUpperCase(Locale.ROOT);
+          if (!Set.of("LZ4", "NONE").contains(name)) {
+            return null;
+          }
+          imports.add(OURS + "Compression");
+          return "Compression." + name;
+        }
+        case PROTOCOL -> {
+          String version = config.getString(path).toUpperCase(Locale.ROOT);
+          if (!Set.of("V4", "V5").contains(version)) {
+            return null;
+          }
+          imports.add(OURS + "ProtocolVersion");
+          return "ProtocolVersion." + version;
+        }
+        default -> {
+          return null;
+        }
+      }
+    } catch (ConfigException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+
+  private static String unquote(String key) {
+    return key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")
+        ? key.substring(1, key.length() - 1)
+        : key;
+  }
+
+  private static String quoteIfNeeded(String key) {
+    return key.matches("[A-Za-z0-9_-]+") ? key : "\"" + key.replace("\"", "\\\"") + "\"";
+  }
+
+  /** A Java string literal. */
+  static String literal(String value) {
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : value.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        default -> out.append(c);
+      }
+    }
+    return out.append('"').toString();
+  }
+}

@@ -1,0 +1,157 @@
+package io.scyllaboot.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.test.SourceSpecs.text;
+
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+/**
+ * The DataStax driver's {@code application.conf}, which it read by itself, becomes calls on the
+ * builders that read it (the Apache driver examples' file: contact point, data center, throttler,
+ * the {@code slow} profile); every output compiled against Scylla Boot's driver.
+ */
+class DriverConfigFileMigrationTest implements RewriteTest {
+  private static final String CONF =
+      """
+      datastax-java-driver {
+        basic.contact-points = ["10.0.0.1:9042", "10.0.0.2:9043"]
+        basic {
+          load-balancing-policy {
+            local-datacenter = datacenter1
+          }
+          request.timeout = 5 seconds
+          request.consistency = LOCAL_QUORUM
+        }
+        advanced.throttler {
+          class = ConcurrencyLimitingRequestThrottler
+          max-concurrent-requests = 32
+          max-queue-size = 10000
+        }
+        advanced.auth-provider {
+          class = PlainTextAuthProvider
+          username = app
+          password = "s3cr\\"et"
+        }
+        advanced.request.warn-if-set-keyspace = false
+        advanced.ssl-engine-factory.class = DefaultSslEngineFactory
+        profiles {
+          slow {
+            basic.request.timeout = 10 seconds
+            basic.request.page-size = 2
+          }
+        }
+      }
+      """;
+
+  @Override
+  public void defaults(RecipeSpec spec) {
+    RecipeSpecs.driverMigration(spec);
+  }
+
+  @Test
+  void theFilesOptionsGoOnEveryBuilderThatReadIt() {
+    rewriteRun(
+        text(
+            CONF,
+            """
+            # Scylla Boot: its driver does not read this file. The migration recipe set these options on
+            # each CqlSession.builder() of the application.
+            # Not translated, set them on the builder yourself (see the Scylla Boot manual, Coming from
+            # the DataStax driver API):
+            #   advanced.ssl-engine-factory.class
+            """
+                + CONF,
+            spec -> spec.path("src/main/resources/application.conf")),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import java.net.InetSocketAddress;
+
+            class Connect {
+              CqlSession fromTheFile() {
+                return CqlSession.builder().build();
+              }
+
+              CqlSession ownContactPoint() {
+                return CqlSession.builder()
+                    .addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
+                    .withLocalDatacenter("dc9")
+                    .build();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.ConsistencyLevel;
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.ExecutionProfile;
+
+            import java.net.InetSocketAddress;
+            import java.time.Duration;
+
+            class Connect {
+              CqlSession fromTheFile() {
+                return CqlSession.builder().addContactPoint(new InetSocketAddress("10.0.0.1", 9042)).addContactPoint(new InetSocketAddress("10.0.0.2", 9043)).withLocalDatacenter("datacenter1").withConsistency(ConsistencyLevel.LOCAL_QUORUM).withRequestTimeout(Duration.ofSeconds(5)).withThrottling(32, 10000).withAuthCredentials("app", "s3cr\\"et").withProfile("slow", ExecutionProfile.of().withPageSize(2).withTimeout(Duration.ofSeconds(10))).build();
+              }
+
+              CqlSession ownContactPoint() {
+                return CqlSession.builder().withLocalDatacenter("datacenter1").withConsistency(ConsistencyLevel.LOCAL_QUORUM).withRequestTimeout(Duration.ofSeconds(5)).withThrottling(32, 10000).withAuthCredentials("app", "s3cr\\"et").withProfile("slow", ExecutionProfile.of().withPageSize(2).withTimeout(Duration.ofSeconds(10)))
+                    .addContactPoint(new InetSocketAddress("127.0.0.1", 9042))
+                    .withLocalDatacenter("dc9")
+                    .build();
+              }
+            }
+            """));
+  }
+
+  @Test
+  void aBuilderGivenItsOwnLoaderDidNotReadTheFile() {
+    rewriteRun(
+        spec ->
+            CompiledAfter.doesNotCompile(
+                    "a loader of another file has no counterpart",
+                    "com.datastax.oss.driver.api.core.config",
+                    "DriverConfigLoader")
+                .accept(spec),
+        text(
+            CONF,
+            MarkDriverConfigFile.HEADER + CONF,
+            spec -> spec.path("src/main/resources/application.conf")),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+
+            class Connect {
+              CqlSession session() {
+                return CqlSession.builder()
+                    .withConfigLoader(DriverConfigLoader.fromClasspath("other"))
+                    .build();
+              }
+            }
+            """,
+            spec ->
+                spec.after(
+                    after -> {
+                      assertThat(after).doesNotContain("withThrottling").contains("fromClasspath");
+                      return after;
+                    })));
+  }
+
+  @Test
+  void everyTranslatedPathIsAnOptionOfTheDataStaxDriver() {
+    Set<String> paths =
+        Arrays.stream(DefaultDriverOption.values())
+            .map(DefaultDriverOption::getPath)
+            .collect(Collectors.toSet());
+    assertThat(paths)
+        .containsAll(DriverConfigTranslation.SESSION.keySet())
+        .containsAll(DriverConfigTranslation.PROFILE.keySet());
+  }
+}
