@@ -72,7 +72,8 @@ public final class TopologyRefresher {
   }
 
   public CompletionStage<Topology> refresh() {
-    InetSocketAddress localAddress = (InetSocketAddress) control.channel().remoteAddress();
+    InetSocketAddress localAddress =
+        withoutLiteralHostName((InetSocketAddress) control.channel().remoteAddress());
     // By key: a read of the one row, not a scan of the table (many clients connect at once).
     CompletionStage<List<Map<String, Object>>> local =
         control.query("SELECT * FROM system.local WHERE key='local'");
@@ -97,6 +98,24 @@ public final class TopologyRefresher {
               List<Map<String, Object>> peerRows = (List<Map<String, Object>>) lp[1];
               return topology(localAddress, localRows, peerRows, k, translated);
             });
+  }
+
+  /**
+   * The connection's address as the JDK makes one of an IP literal, {@code /127.0.0.1:9042}: the
+   * channel's carries the literal as a host name too ({@code 127.0.0.1/127.0.0.1:9042}), unlike
+   * every other node's address (read from system.peers). A real host name stays (TLS checks it).
+   */
+  static InetSocketAddress withoutLiteralHostName(InetSocketAddress address) {
+    java.net.InetAddress ip = address.getAddress();
+    if (ip == null || !address.getHostString().equals(ip.getHostAddress())) {
+      return address;
+    }
+    try {
+      return new InetSocketAddress(
+          java.net.InetAddress.getByAddress(ip.getAddress()), address.getPort());
+    } catch (java.net.UnknownHostException e) {
+      return address; // not thrown for an address of a valid length
+    }
   }
 
   @SuppressWarnings("unchecked")

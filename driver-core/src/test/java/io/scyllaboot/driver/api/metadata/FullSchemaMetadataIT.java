@@ -270,6 +270,9 @@ class FullSchemaMetadataIT {
     TokenMap tokens = observer.metadata().tokenMap();
     assertThat(tokens.token("s-1", 20251)).isEqualTo(row.getLong(0));
     Node node = observer.metadata().nodes().iterator().next();
+    assertThat(node.address())
+        .as("prints as the JDK prints an address given as an IP literal, /ip:port")
+        .hasToString(CassandraNode.address().toString());
     assertThat(tokens.replicas(KEYSPACE, "s-1", 20251)).containsExactly(node);
     assertThat(tokens.ranges(KEYSPACE, node)).hasSameSizeAs(tokens.ranges());
   }
