@@ -32,7 +32,7 @@ final class DatacenterPlan {
       }
     }
     size = appendOthers(plan, size, nodes, rotation);
-    LoadBalancingPolicy.demoteUnresponsive(plan, null, size);
+    PlanOrdering.demoteUnresponsive(plan, null, size);
     return new QueryPlan(plan, size);
   }
 
@@ -59,7 +59,7 @@ final class DatacenterPlan {
       }
     }
     size = appendOthers(plan, size, nodes, rotation);
-    LoadBalancingPolicy.demoteUnresponsive(plan, shards, size);
+    PlanOrdering.demoteUnresponsive(plan, shards, size);
     return new QueryPlan(plan, size, shards);
   }
 
@@ -67,8 +67,8 @@ final class DatacenterPlan {
   private static int appendOthers(DefaultNode[] plan, int size, DefaultNode[] nodes, int rotation) {
     int replicasInPlan = size;
     for (int i = 0; i < nodes.length && size < plan.length; i++) {
-      DefaultNode node = nodes[(int) ((i + (long) rotation) % nodes.length)];
-      if (node.isUp() && !contains(plan, replicasInPlan, node)) {
+      DefaultNode node = nodes[PlanOrdering.rotated(i, rotation, nodes.length)];
+      if (node.isUp() && !PlanOrdering.contains(plan, replicasInPlan, node)) {
         plan[size++] = node;
       }
     }
@@ -78,14 +78,5 @@ final class DatacenterPlan {
   /** Of the data center, and not refused by the node filter. */
   private static boolean inPlan(DefaultNode node, String datacenter) {
     return datacenter.equals(node.datacenter()) && node.distance() != DefaultNode.IGNORED;
-  }
-
-  private static boolean contains(DefaultNode[] nodes, int size, DefaultNode node) {
-    for (int i = 0; i < size; i++) {
-      if (nodes[i] == node) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -211,7 +211,7 @@ public final class LoadBalancingPolicy {
     int rotation = roundRobin.getAndIncrement() & Integer.MAX_VALUE;
     int replicaRotation = ringOrder || count == 0 ? 0 : rotation % count;
     for (int i = 0; i < count; i++) {
-      Tablet.Replica replica = replicas.get(rotated(i, replicaRotation, count));
+      Tablet.Replica replica = replicas.get(PlanOrdering.rotated(i, replicaRotation, count));
       DefaultNode node = byHostId.get(replica.hostId());
       if (node != null && node.isUp() && node.isLocalDistance() && size < local.length) {
         shards[size] = replica.shard();
@@ -221,8 +221,10 @@ public final class LoadBalancingPolicy {
     orderReplicas(plan, shards, size, ringOrder);
     int replicasInPlan = size;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[rotated(i, rotation, local.length)];
-      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < local.length) {
+      DefaultNode node = local[PlanOrdering.rotated(i, rotation, local.length)];
+      if (node.isUp()
+          && !PlanOrdering.contains(plan, replicasInPlan, node)
+          && size < local.length) {
         shards[size] = -1;
         plan[size++] = node;
       }
@@ -232,7 +234,7 @@ public final class LoadBalancingPolicy {
       shards[i] = -1;
     }
     size = appendRemote(plan, size, remoteDcs, rotation);
-    demoteUnresponsive(plan, shards, size);
+    PlanOrdering.demoteUnresponsive(plan, shards, size);
     // The block index rotates with the plans, so that the whole version is checked over 16.
     int versionBlock = tablet.leaderFirst() ? Tablet.versionBlock(tablet.version(), rotation) : -1;
     return new QueryPlan(plan, size, shards, versionBlock);
@@ -317,7 +319,7 @@ public final class LoadBalancingPolicy {
       int size = 0;
       int replicaRotation = ringOrder ? 0 : rotation;
       for (int i = 0; i < count; i++) {
-        DefaultNode replica = replicas[rotated(i, replicaRotation, count)];
+        DefaultNode replica = replicas[PlanOrdering.rotated(i, replicaRotation, count)];
         if (replica.isUp() && replica.isLocalDistance() && size < head.length) {
           head[size++] = replica;
         }
@@ -368,17 +370,19 @@ public final class LoadBalancingPolicy {
       boolean demoteReplicas) {
     int size = replicasInPlan;
     for (int i = 0; i < local.length; i++) {
-      DefaultNode node = local[rotated(i, rotation, local.length)];
-      if (node.isUp() && !contains(plan, replicasInPlan, node) && size < local.length) {
+      DefaultNode node = local[PlanOrdering.rotated(i, rotation, local.length)];
+      if (node.isUp()
+          && !PlanOrdering.contains(plan, replicasInPlan, node)
+          && size < local.length) {
         plan[size++] = node;
       }
     }
     preferLocalRack(plan, null, replicasInPlan, size);
     if (!routed) {
-      avoidSlowFirstReplica(plan, null, size);
+      PlanOrdering.avoidSlowFirstReplica(plan, null, size);
     }
     size = appendRemote(plan, size, remoteDcs, rotation);
-    demoteUnresponsive(plan, null, demoteReplicas ? 0 : replicasInPlan, size);
+    PlanOrdering.demoteUnresponsive(plan, null, demoteReplicas ? 0 : replicasInPlan, size);
     return size;
   }
 
@@ -394,7 +398,7 @@ public final class LoadBalancingPolicy {
   private void orderReplicas(DefaultNode[] plan, int[] shards, int size, boolean ringOrder) {
     preferLocalRack(plan, shards, ringOrder ? 1 : 0, size);
     if (!ringOrder) {
-      avoidSlowFirstReplica(plan, shards, size);
+      PlanOrdering.avoidSlowFirstReplica(plan, shards, size);
     }
   }
 
@@ -431,7 +435,7 @@ public final class LoadBalancingPolicy {
     for (DefaultNode[] dcNodes : remoteDcs) {
       int taken = 0;
       for (int i = 0; i < dcNodes.length && taken < max && size < plan.length; i++) {
-        DefaultNode node = dcNodes[rotated(i, rotation, dcNodes.length)];
+        DefaultNode node = dcNodes[PlanOrdering.rotated(i, rotation, dcNodes.length)];
         if (node.isUp() && node.distance() == DefaultNode.REMOTE) {
           plan[size++] = node;
           taken++;
@@ -439,91 +443,5 @@ public final class LoadBalancingPolicy {
       }
     }
     return size;
-  }
-
-  /** A replica that came back up within this time gets a quarter of its share of requests. */
-  static final long BACK_UP_WARM_UP_NANOS = 60_000_000_000L;
-
-  /** In-flight requests from which a first replica counts as busy against the second. */
-  static final int BUSY_THRESHOLD = 10;
-
-  /**
-   * Moves the first replica behind the second when it is likely slow: it came back up within the
-   * last minute (a restarted node is slow while it warms up and replays its commit log; it keeps a
-   * quarter of the requests it would get) or it has at least {@link #BUSY_THRESHOLD} requests in
-   * flight and twice as many as the second. Without this, a whole window of requests piles onto a
-   * slow node and times out there.
-   */
-  private static void avoidSlowFirstReplica(DefaultNode[] plan, int[] shards, int replicas) {
-    if (replicas < 2) {
-      return;
-    }
-    DefaultNode first = plan[0];
-    DefaultNode second = plan[1];
-    boolean warmingUp =
-        first.cameBackWithin(BACK_UP_WARM_UP_NANOS, System.nanoTime())
-            && java.util.concurrent.ThreadLocalRandom.current().nextInt(4) != 0;
-    boolean busy = false;
-    if (!warmingUp) {
-      // Requests still awaited: a node's timed-out ones (orphans) would keep it "busy" forever.
-      int load = first.awaitingRequests();
-      busy = load >= BUSY_THRESHOLD && load >= 2 * second.awaitingRequests();
-    }
-    if (warmingUp || busy) {
-      plan[0] = second;
-      plan[1] = first;
-      if (shards != null) {
-        int shard = shards[0];
-        shards[0] = shards[1];
-        shards[1] = shard;
-      }
-    }
-  }
-
-  /**
-   * Moves the nodes that are not responsive to the end of the plan, keeping the order of both
-   * groups: a frozen node gets no new request while another node may take it. Reads one volatile
-   * per node; moves nothing and allocates nothing when every node answers.
-   */
-  static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int size) {
-    demoteUnresponsive(plan, shards, 0, size);
-  }
-
-  /** As above, for the nodes of {@code plan[from, size)}. */
-  static void demoteUnresponsive(DefaultNode[] plan, int[] shards, int from, int size) {
-    int end = size;
-    int i = from;
-    while (i < end) {
-      if (plan[i].isResponsive()) {
-        i++;
-        continue;
-      }
-      DefaultNode stuck = plan[i];
-      int shard = shards == null ? -1 : shards[i];
-      System.arraycopy(plan, i + 1, plan, i, size - i - 1);
-      plan[size - 1] = stuck;
-      if (shards != null) {
-        System.arraycopy(shards, i + 1, shards, i, size - i - 1);
-        shards[size - 1] = shard;
-      }
-      end--;
-    }
-  }
-
-  /**
-   * The index of the {@code i}-th element of a rotation by {@code rotation} (0 or more): in long
-   * arithmetic, as {@code i + rotation} overflows to a negative index near the counter's wrap.
-   */
-  private static int rotated(int i, int rotation, int length) {
-    return (int) ((i + (long) rotation) % length);
-  }
-
-  private static boolean contains(DefaultNode[] nodes, int size, DefaultNode node) {
-    for (int i = 0; i < size; i++) {
-      if (nodes[i] == node) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -3,7 +3,6 @@ package io.scyllaboot.driver.internal.session;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.HashedWheelTimer;
-import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.PreparedCacheStats;
 import io.scyllaboot.driver.api.cql.AsyncResultSet;
@@ -12,7 +11,6 @@ import io.scyllaboot.driver.api.cql.PreparedStatement;
 import io.scyllaboot.driver.api.cql.ResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.cql.Statement;
-import io.scyllaboot.driver.api.cql.StatementOptions;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
@@ -29,18 +27,14 @@ import io.scyllaboot.driver.internal.connection.ConnectionOptions;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.connection.SessionIdentity;
 import io.scyllaboot.driver.internal.connection.Transport;
-import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
 import io.scyllaboot.driver.internal.cql.DefaultPreparedStatement;
 import io.scyllaboot.driver.internal.cql.DefaultResultSet;
-import io.scyllaboot.driver.internal.cql.RoutingKey;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.metrics.SessionMetrics;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Result;
-import io.scyllaboot.driver.internal.routing.LoadBalancingPolicy;
 import io.scyllaboot.driver.internal.routing.QueryPlan;
-import io.scyllaboot.driver.internal.routing.RoutingSettings;
 import io.scyllaboot.driver.internal.util.DriverThreads;
 import io.scyllaboot.driver.internal.util.Futures;
 import java.net.SocketAddress;
@@ -70,6 +64,7 @@ public final class DefaultCqlSession implements CqlSession {
   private final SessionMetrics metrics;
   private final Cluster cluster;
   private final StatementRequests requests;
+  private final StatementRouting routing;
   private final Throttler throttler;
   private final PreparedStatementCache preparedCache;
   private final SyncBounds syncBounds;
@@ -114,6 +109,7 @@ public final class DefaultCqlSession implements CqlSession {
         new Cluster(
             settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);
     this.requests = new StatementRequests(settings, new QueryTraces(this));
+    this.routing = new StatementRouting(cluster, requests.policies(), settings.consistency());
     this.codecRegistry =
         new io.scyllaboot.driver.internal.cql.SessionCodecRegistry(
             settings.policies().codecs(), cluster);
@@ -238,88 +234,8 @@ public final class DefaultCqlSession implements CqlSession {
     return null;
   }
 
-  /** The token of a statement whose routing key is known, else {@link #NO_TOKEN}. */
-  static long tokenOf(Statement<?> statement) {
-    if (statement instanceof DefaultBoundStatement bound && RoutingKey.isRoutable(bound)) {
-      long token = RoutingKey.token(bound);
-      return token == NO_TOKEN
-          ? token + 1
-          : token; // one token of 2^64 shares its neighbour's shard
-    }
-    return NO_TOKEN;
-  }
-
-  /** Marks "no token": Long.MIN_VALUE is not a Murmur3 token the server produces. */
-  static final long NO_TOKEN = Long.MIN_VALUE;
-
   QueryPlan planFor(Statement<?> statement, long token) {
-    StatementOptions options = statement.options();
-    if (options.node() != null) {
-      return LoadBalancingPolicy.pinned(cluster.node(options.node()));
-    }
-    LoadBalancingPolicy loadBalancing = cluster.loadBalancing();
-    String profileDatacenter = requests.policies().datacenter(statement);
-    if (profileDatacenter != null) {
-      return profilePlan(loadBalancing, profileDatacenter, statement, token);
-    }
-    RoutingSettings routing = loadBalancing.routing();
-    // One field read when failover is off; else the consistency decides.
-    boolean remote =
-        routing.maxNodesPerRemoteDc() > 0 && routing.remoteAllowed(consistencyOf(options));
-    if (token != NO_TOKEN) {
-      DefaultBoundStatement bound = (DefaultBoundStatement) statement;
-      DefaultPreparedStatement prepared = bound.prepared();
-      // Tablets routing v2: the leader first, but ONE/LOCAL_ONE (any replica may serve them) keep
-      // spreading over the replicas.
-      boolean leaderFirst = routing.tabletsRoutingV2() && !isOne(consistencyOf(options));
-      return loadBalancing.newPlan(
-          RoutingKey.keyspace(bound),
-          prepared.table(),
-          token,
-          prepared.isLwt(),
-          remote,
-          leaderFirst);
-    }
-    return remote ? loadBalancing.newPlan(null, 0, false, false, true) : loadBalancing.newPlan();
-  }
-
-  /** A plan in the data center of the statement's profile (no remote failover there). */
-  private static QueryPlan profilePlan(
-      LoadBalancingPolicy loadBalancing, String datacenter, Statement<?> statement, long token) {
-    if (token == NO_TOKEN) {
-      return loadBalancing.newPlanIn(datacenter, null, null, 0, false, false);
-    }
-    DefaultBoundStatement bound = (DefaultBoundStatement) statement;
-    DefaultPreparedStatement prepared = bound.prepared();
-    return loadBalancing.newPlanIn(
-        datacenter, RoutingKey.keyspace(bound), prepared.table(), token, true, prepared.isLwt());
-  }
-
-  private ConsistencyLevel consistencyOf(StatementOptions options) {
-    return options.consistency() != null ? options.consistency() : settings.consistency();
-  }
-
-  private static boolean isOne(ConsistencyLevel level) {
-    return level == ConsistencyLevel.ONE || level == ConsistencyLevel.LOCAL_ONE;
-  }
-
-  /**
-   * A connection of a node's pool: of the plan's shard for this node (a tablet's) when it has one,
-   * else of the token's shard when there is a token, else the least busy.
-   */
-  static DriverChannel connection(ChannelPool pool, QueryPlan plan, long token) {
-    return connection(pool, plan.shard(), token);
-  }
-
-  /** As {@link #connection(ChannelPool, QueryPlan, long)}, for a plan position's shard. */
-  static DriverChannel connection(ChannelPool pool, int shard, long token) {
-    if (pool == null) {
-      return null;
-    }
-    if (shard >= 0) {
-      return pool.nextOnShard(shard);
-    }
-    return token == NO_TOKEN ? pool.next() : pool.next(token);
+    return routing.planFor(statement, token);
   }
 
   /** The session's node at this address, or null (not a node's, or not yet known). */
@@ -334,14 +250,14 @@ public final class DefaultCqlSession implements CqlSession {
 
   /** The first connection of the statement's plan, for a pinned session. */
   DriverChannel pickChannel(Statement<?> statement) {
-    long token = tokenOf(statement);
+    long token = StatementRouting.tokenOf(statement);
     QueryPlan plan = planFor(statement, token);
     Map<SocketAddress, Throwable> errors = new LinkedHashMap<>();
     Map<SocketAddress, DefaultNode> nodes = new java.util.HashMap<>();
     DefaultNode node;
     while ((node = plan.poll()) != null) {
       ChannelPool pool = cluster.pool(node);
-      DriverChannel channel = connection(pool, plan, token);
+      DriverChannel channel = StatementRouting.connection(pool, plan, token);
       if (channel != null) {
         return channel;
       }
@@ -396,7 +312,7 @@ public final class DefaultCqlSession implements CqlSession {
     try {
       CqlRequestLog.executing(statement);
       statement = requests.policies().withProfile(statement);
-      long token = tokenOf(statement);
+      long token = StatementRouting.tokenOf(statement);
       // The handler encodes the statement: an error in its values fails here, unsent.
       handler = new RequestHandler(this, statement, planFor(statement, token), token);
     } catch (RuntimeException e) { // whatever it is: an async call never throws

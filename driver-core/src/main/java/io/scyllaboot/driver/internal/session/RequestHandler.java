@@ -167,7 +167,7 @@ final class RequestHandler extends OutgoingStatement
   private boolean sendTo(int index) {
     DefaultNode candidate = plan.node(index);
     ChannelPool pool = session.pool(candidate);
-    DriverChannel connection = DefaultCqlSession.connection(pool, plan.shard(index), token);
+    DriverChannel connection = StatementRouting.connection(pool, plan.shard(index), token);
     if (connection == null) {
       recordAttempt(candidate, new ConnectionException("no open connection to " + candidate));
       return false;
@@ -432,7 +432,7 @@ final class RequestHandler extends OutgoingStatement
     if (sameNodeResends >= MAX_SAME_NODE_RESENDS) {
       return null;
     }
-    DriverChannel other = DefaultCqlSession.connection(session.pool(node), shard, token);
+    DriverChannel other = StatementRouting.connection(session.pool(node), shard, token);
     if (other == null || other == channel || !other.isOpen()) {
       return null;
     }
