@@ -408,21 +408,23 @@ class HostileServerIT {
 
   /** Whether, with the proxy faithful again, a whole round reads exactly within the bound. */
   private static boolean servesAgain(Client client) {
-    long deadline = System.nanoTime() + SERVES_AGAIN_WITHIN.toNanos();
-    while (System.nanoTime() < deadline) {
-      Tally tally = new Tally(client);
-      runRound(client, tally, -1);
-      if (tally.exact == tally.requests()) {
-        return true;
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
+    try {
+      // In this thread: a round under way finishes before the next step of the test.
+      await()
+          .atMost(SERVES_AGAIN_WITHIN)
+          .pollInSameThread()
+          .pollDelay(Duration.ZERO)
+          .pollInterval(Duration.ofMillis(100))
+          .until(
+              () -> {
+                Tally tally = new Tally(client);
+                runRound(client, tally, -1);
+                return tally.exact == tally.requests();
+              });
+      return true;
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return false;
     }
-    return false;
   }
 
   /** Counts the outcomes of requests, each awaited within the bound. */
@@ -486,16 +488,16 @@ class HostileServerIT {
      * (bounded), a connection that failed having had a moment to be closed.
      */
     private void awaitConnections() {
-      long deadline = System.nanoTime() + RECONNECTED_WITHIN.toNanos();
-      do {
-        try {
-          Thread.sleep(20);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      } while ((!client.up() || client.openConnections() < connections)
-          && System.nanoTime() < deadline);
+      try {
+        await()
+            .atMost(RECONNECTED_WITHIN)
+            .pollInSameThread()
+            .pollDelay(Duration.ofMillis(20))
+            .pollInterval(Duration.ofMillis(20))
+            .until(() -> client.up() && client.openConnections() >= connections);
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        // Bounded: the round goes on, and its tally says what the driver did meanwhile.
+      }
     }
 
     private void example(String example) {
