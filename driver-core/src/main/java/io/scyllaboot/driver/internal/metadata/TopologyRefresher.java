@@ -107,8 +107,10 @@ public final class TopologyRefresher {
    */
   static InetSocketAddress withoutLiteralHostName(InetSocketAddress address) {
     java.net.InetAddress ip = address.getAddress();
-    if (ip == null || !address.getHostString().equals(ip.getHostAddress())) {
-      return address;
+    if (ip == null
+        || !address.getHostString().equals(ip.getHostAddress())
+        || ip instanceof java.net.Inet6Address v6 && v6.getScopeId() != 0) {
+      return address; // a host name, or a link-local address whose scope must stay
     }
     try {
       return new InetSocketAddress(

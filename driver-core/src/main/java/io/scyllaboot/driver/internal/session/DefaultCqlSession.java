@@ -65,6 +65,7 @@ public final class DefaultCqlSession implements CqlSession {
   private final Cluster cluster;
   private final StatementRequests requests;
   private final StatementRouting routing;
+  private final KeyspaceSwitch keyspaceSwitch;
   private final Throttler throttler;
   private final PreparedStatementCache preparedCache;
   private final SyncBounds syncBounds;
@@ -122,6 +123,7 @@ public final class DefaultCqlSession implements CqlSession {
     this.preparedCache =
         new PreparedStatementCache(
             settings.maxPrepared(), metrics, query -> cluster.prepare(requests, query));
+    this.keyspaceSwitch = new KeyspaceSwitch(cluster, requests, preparedCache);
   }
 
   /**
@@ -306,7 +308,7 @@ public final class DefaultCqlSession implements CqlSession {
       return CompletableFuture.failedFuture(new ConnectionException("the session is closed"));
     }
     if (statement instanceof SimpleStatement simple && UseStatements.isUse(simple.query())) {
-      return KeyspaceSwitch.use(simple, cluster, requests, preparedCache);
+      return keyspaceSwitch.use(simple);
     }
     RequestHandler handler;
     try {

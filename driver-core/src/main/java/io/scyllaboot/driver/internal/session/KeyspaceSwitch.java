@@ -4,15 +4,19 @@ import io.scyllaboot.driver.api.cql.AsyncResultSet;
 import io.scyllaboot.driver.api.cql.SimpleStatement;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
 import io.scyllaboot.driver.api.error.NoNodeAvailableException;
+import io.scyllaboot.driver.api.error.ServerException;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
+import io.scyllaboot.driver.internal.pool.ChannelPool;
 import io.scyllaboot.driver.internal.protocol.frame.ResponseFrame;
 import io.scyllaboot.driver.internal.protocol.message.Query;
 import io.scyllaboot.driver.internal.protocol.message.Response;
 import io.scyllaboot.driver.internal.protocol.message.Result;
+import io.scyllaboot.driver.internal.util.Futures;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,19 +26,44 @@ import org.slf4j.LoggerFactory;
  * refusal changes nothing), then the pools open new connections in the keyspace the server named,
  * the other open connections run the USE too (one that fails it is closed: its pool replaces it),
  * and prepared statements are forgotten (a table named without its keyspace is now another one).
- * The result is the first connection's, an empty page. A rare call: clarity over speed.
+ * The result is the first connection's, an empty page. USEs run one at a time, in the order called,
+ * so that every connection ends in the last one's keyspace. A rare call: clarity over speed.
  */
 final class KeyspaceSwitch {
   private static final Logger LOG = LoggerFactory.getLogger(KeyspaceSwitch.class);
 
-  private KeyspaceSwitch() {}
+  private final Cluster cluster;
+  private final StatementRequests requests;
+  private final PreparedStatementCache prepared;
+  // The last USE called: the next one starts when it has ended, whichever way.
+  private final AtomicReference<CompletableFuture<?>> last =
+      new AtomicReference<>(CompletableFuture.completedFuture(null));
 
-  static CompletionStage<AsyncResultSet> use(
-      SimpleStatement use,
-      Cluster cluster,
-      StatementRequests requests,
-      PreparedStatementCache prepared) {
-    DriverChannel first = anyChannel(cluster);
+  KeyspaceSwitch(Cluster cluster, StatementRequests requests, PreparedStatementCache prepared) {
+    this.cluster = cluster;
+    this.requests = requests;
+    this.prepared = prepared;
+  }
+
+  CompletionStage<AsyncResultSet> use(SimpleStatement use) {
+    CompletableFuture<AsyncResultSet> result = new CompletableFuture<>();
+    CompletableFuture<?> previous = last.getAndSet(result);
+    previous
+        .handle((ignored, error) -> null)
+        .thenCompose(ignored -> run(use))
+        .whenComplete(
+            (page, error) -> {
+              if (error != null) {
+                result.completeExceptionally(Futures.unwrap(error));
+              } else {
+                result.complete(page);
+              }
+            });
+    return result;
+  }
+
+  private CompletionStage<AsyncResultSet> run(SimpleStatement use) {
+    DriverChannel first = anyChannel();
     if (first == null) {
       return CompletableFuture.failedFuture(
           new NoNodeAvailableException("no connection to run '" + use.query() + "' on"));
@@ -43,31 +72,52 @@ final class KeyspaceSwitch {
     long timeout = requests.timeoutNanos(use);
     return first
         .send(request, timeout)
-        .thenCompose(
-            frame -> {
-              if (frame.message() instanceof Response.Error error) {
-                error.exception().setNode(first.remoteAddress());
-                return CompletableFuture.failedFuture(error.exception());
+        .handle(
+            (frame, error) -> {
+              if (error != null) {
+                // Timed out or lost: the node may have switched it all the same.
+                first.close();
+                return CompletableFuture.<AsyncResultSet>failedFuture(Futures.unwrap(error));
               }
-              if (!(frame.message() instanceof Result.SetKeyspace set)) {
-                StatementRequests.releaseRows(frame);
-                return CompletableFuture.failedFuture(
-                    new FrameDecodingException(
-                        first + " answered '" + use.query() + "' with " + frame.message()));
-              }
-              return cluster
-                  .switchKeyspace(set.keyspace())
-                  .thenCompose(open -> switchOthers(open, first, request, timeout))
-                  .thenApply(
-                      ignored -> {
-                        prepared.clear();
-                        return result(requests, frame, first);
-                      });
+              return switched(use, first, request, timeout, frame);
+            })
+        .thenCompose(next -> next);
+  }
+
+  private CompletionStage<AsyncResultSet> switched(
+      SimpleStatement use, DriverChannel first, Query request, long timeout, ResponseFrame frame) {
+    if (frame.message() instanceof Response.Error error) {
+      ServerException refused = error.exception();
+      refused.setNode(first.remoteAddress());
+      return CompletableFuture.failedFuture(refused);
+    }
+    if (!(frame.message() instanceof Result.SetKeyspace set)) {
+      StatementRequests.releaseRows(frame);
+      first.close();
+      return CompletableFuture.failedFuture(
+          new FrameDecodingException(
+              first + " answered '" + use.query() + "' with " + frame.message()));
+    }
+    return cluster
+        .switchKeyspace(asCql(set.keyspace()))
+        .thenCompose(open -> switchOthers(open, first, request, timeout))
+        .thenApply(
+            ignored -> {
+              prepared.clear();
+              return result(frame, first);
             });
   }
 
-  private static DriverChannel anyChannel(Cluster cluster) {
-    for (io.scyllaboot.driver.internal.pool.ChannelPool pool : cluster.pools()) {
+  /**
+   * The keyspace as a USE (and {@code withKeyspace}) takes it: the server names it as stored, and a
+   * name with capitals or other characters is quoted, else new connections would open in another.
+   */
+  static String asCql(String name) {
+    return name.matches("[a-z][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+  }
+
+  private DriverChannel anyChannel() {
+    for (ChannelPool pool : cluster.pools()) {
       DriverChannel channel = pool.next();
       if (channel != null) {
         return channel;
@@ -106,8 +156,7 @@ final class KeyspaceSwitch {
     return CompletableFuture.allOf(switches);
   }
 
-  private static AsyncResultSet result(
-      StatementRequests requests, ResponseFrame frame, DriverChannel channel) {
+  private AsyncResultSet result(ResponseFrame frame, DriverChannel channel) {
     return requests.toResultSet(
         null,
         null,

@@ -63,6 +63,7 @@ final class NodePreparer {
 
   private CompletableFuture<DefaultPreparedStatement> prepareEverywhere(
       StatementRequests requests, String query) {
+    String preparedIn = keyspace.get(); // the connections' keyspace now, not when it completes
     QueryPlan plan = loadBalancing.newPlan();
     List<DriverChannel> channels = new ArrayList<>();
     Map<SocketAddress, DefaultNode> nodes = new java.util.HashMap<>();
@@ -91,7 +92,7 @@ final class NodePreparer {
                   boolean lwt = channel.features().isLwt(prepared.variables().flags());
                   result.complete(
                       new DefaultPreparedStatement(
-                          query, keyspace.get(), prepared, lwt, requests.mappingCodecs()));
+                          query, preparedIn, prepared, lwt, requests.mappingCodecs()));
                 } else {
                   Throwable cause = Futures.unwrap(error);
                   LOG.debug("[{}] prepare failed: {}", channel, cause.getMessage());

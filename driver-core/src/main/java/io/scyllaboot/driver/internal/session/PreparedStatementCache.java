@@ -21,6 +21,9 @@ final class PreparedStatementCache {
   private final ConcurrentHashMap<String, CompletableFuture<DefaultPreparedStatement>> preparing =
       new ConcurrentHashMap<>();
   private final Function<String, CompletableFuture<DefaultPreparedStatement>> prepare;
+  // Bumped by clear(): a PREPARE that started before is neither cached nor shared afterwards.
+  private final java.util.concurrent.atomic.AtomicLong generation =
+      new java.util.concurrent.atomic.AtomicLong();
 
   /**
    * @param prepare prepares a query on the cluster
@@ -39,6 +42,8 @@ final class PreparedStatementCache {
    * without its keyspace now means another table.
    */
   void clear() {
+    generation.incrementAndGet();
+    preparing.clear();
     cache.invalidateAll();
   }
 
@@ -57,6 +62,7 @@ final class PreparedStatementCache {
    * Prepares a statement {@link #get} did not find, sharing the PREPARE with concurrent callers.
    */
   CompletableFuture<DefaultPreparedStatement> prepareMissing(String cql) {
+    long started = generation.get();
     CompletableFuture<DefaultPreparedStatement> mine = new CompletableFuture<>();
     CompletableFuture<DefaultPreparedStatement> underWay = preparing.putIfAbsent(cql, mine);
     if (underWay != null) {
@@ -77,7 +83,7 @@ final class PreparedStatementCache {
     }
     work.whenComplete(
         (prepared, error) -> {
-          if (error == null) {
+          if (error == null && generation.get() == started) {
             cache.put(cql, prepared); // before leaving "preparing": no gap
           }
           preparing.remove(cql, mine);

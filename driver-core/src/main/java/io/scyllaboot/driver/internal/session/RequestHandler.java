@@ -334,7 +334,8 @@ final class RequestHandler extends OutgoingStatement
                   rootOrThis().attemptsSoFar(),
                   rootOrThis().speculativeExecutions,
                   this);
-      if (node.distance() == DefaultNode.REMOTE) {
+      // Remote-DC failover; a node of the statement's own profile data center is where it was sent.
+      if (node.distance() == DefaultNode.REMOTE && !inProfileDatacenter(node)) {
         session.metrics().remoteDatacenterRequest();
         if (page instanceof ResultPage result) {
           result.servedByRemoteDatacenter();
@@ -471,6 +472,11 @@ final class RequestHandler extends OutgoingStatement
       errors.put(attempt.node(), attempt.error());
     }
     return errors;
+  }
+
+  private boolean inProfileDatacenter(DefaultNode node) {
+    String own = session.requests().policies().datacenter(statement);
+    return own != null && own.equals(node.datacenter());
   }
 
   private DriverTimeoutException timeout() {

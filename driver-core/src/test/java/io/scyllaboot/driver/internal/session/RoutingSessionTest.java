@@ -135,8 +135,11 @@ class RoutingSessionTest {
     assertThat(session.execute(select).executionInfo().coordinator())
         .isEqualTo(cluster.node(0).address());
     for (int i = 0; i < 5; i++) {
-      assertThat(session.execute(select.withProfile("remote")).executionInfo().coordinator())
-          .isEqualTo(cluster.node(1).address());
+      ResultSet rows = session.execute(select.withProfile("remote"));
+      assertThat(rows.executionInfo().coordinator()).isEqualTo(cluster.node(1).address());
+      assertThat(rows.executionInfo().remoteDatacenter())
+          .as("sent where its profile says: no failover")
+          .isFalse();
     }
     assertThatThrownBy(() -> session.execute(select.withProfile("nowhere")))
         .isInstanceOf(NoNodeAvailableException.class)

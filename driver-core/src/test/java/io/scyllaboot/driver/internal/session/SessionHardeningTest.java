@@ -28,8 +28,10 @@ import io.scyllaboot.driver.testing.fakenode.FakeResponses;
 import io.scyllaboot.driver.testing.fakenode.FakeResponses.Column;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -293,6 +295,39 @@ class SessionHardeningTest {
           .hasSize(3);
     }
     assertThat(session.execute(SELECT, 1).one().getString(0)).isEqualTo("value");
+  }
+
+  @Test
+  void should_leave_every_connection_in_the_keyspace_of_the_last_of_two_concurrent_uses() {
+    start(1);
+    connect(CqlSession.builder().withConnectionsPerNode(3));
+    await()
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> session.metadata().nodes().iterator().next().openConnections() == 3);
+    cluster.behave("USE a", FakeCluster.Behaviour.delay(200));
+    CompletableFuture<?> first = session.executeAsync("USE a").toCompletableFuture();
+    CompletableFuture<?> second = session.executeAsync("USE b").toCompletableFuture();
+    CompletableFuture.allOf(first, second).join();
+    Map<String, String> lastUse = new HashMap<>();
+    for (FakeRequest request : cluster.node(0).received(Opcodes.QUERY)) {
+      if (request.query().startsWith("USE ")) {
+        lastUse.put(request.connection(), request.query().substring(4));
+      }
+    }
+    assertThat(lastUse).hasSize(3);
+    assertThat(lastUse.values())
+        .as("each connection's last USE is the session's keyspace")
+        .containsOnly(session.keyspace());
+  }
+
+  @Test
+  void should_keep_a_case_sensitive_keyspace_quoted_for_the_connections_it_opens() {
+    start(1);
+    connect(CqlSession.builder());
+    session.execute("USE \"Other\"").close();
+    assertThat(session.keyspace())
+        .as("as USE and withKeyspace take it: the server's Other lower-cased unquoted")
+        .isEqualTo("\"Other\"");
   }
 
   // ---- 2. start-up
