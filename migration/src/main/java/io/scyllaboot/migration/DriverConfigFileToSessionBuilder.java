@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -16,7 +20,9 @@ import org.openrewrite.java.AddImport;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.marker.SearchResult;
 import org.openrewrite.quark.Quark;
 import org.openrewrite.text.PlainText;
 
@@ -24,27 +30,41 @@ import org.openrewrite.text.PlainText;
  * The DataStax driver reads {@code application.conf} from the class path by itself; Scylla Boot's
  * driver reads no file. So that what the file configures is not lost silently (a throttler, a
  * profile, the contact points of the production cluster), its options become builder calls on each
- * {@code CqlSession.builder()} that would have read it: right after {@code builder()}, so that the
- * application's own calls still win, as they did over the file; its contact points only where the
- * application adds none. A builder given another loader ({@code fromMap}, {@code fromClasspath},
- * ...) did not read the file and is left alone; a programmatic loader did (on top of the file). The
- * file gets a comment at its top saying where its options went and naming those without a
- * counterpart.
+ * {@code CqlSession.builder()...build()} chain that would have read it: right after {@code
+ * builder()}, so that the application's own calls still win, as they did over the file; its contact
+ * points only where the chain adds none. A chain given another loader ({@code fromMap}, {@code
+ * fromClasspath}, ...) did not read the file and is left alone; a programmatic loader did (on top
+ * of the file). A builder the recipe cannot follow (held in a variable, or given a loader held in
+ * one) is marked. Each module's {@code src/main/resources/application.conf} goes to its own
+ * sources, and a {@code src/test/resources} one to its tests. The file gets a comment at its top
+ * saying where its options went and naming those without a counterpart.
  *
- * <p>The file is {@code src/main/resources/application.conf}; rewrite-maven-plugin does not parse
- * {@code .conf} files as text by default, so when it is an unparsed source the recipe reads it from
- * the project directory.
+ * <p>rewrite-maven-plugin does not parse {@code .conf} files as text by default: when the file is
+ * an unparsed source, the recipe reads it from the project directory.
  */
 public final class DriverConfigFileToSessionBuilder
     extends ScanningRecipe<DriverConfigFileToSessionBuilder.Found> {
-  private static final String FILE = "src/main/resources/application.conf";
+  private static final String MAIN_FILE = "src/main/resources/application.conf";
+  private static final String TEST_FILE = "src/test/resources/application.conf";
   private static final MethodMatcher BUILDER =
       new MethodMatcher("com.datastax.oss.driver.api.core.CqlSession builder()");
+  private static final Set<String> OTHER_LOADERS =
+      Set.of("fromMap", "fromClasspath", "fromFile", "fromUrl", "fromPath", "fromString");
+  static final String UNFOLLOWED =
+      "Scylla Boot: application.conf's options were not set on this builder (the recipe cannot"
+          + " follow it); set them yourself, see the comment at the top of application.conf";
 
-  /** The translation of the application's file, once scanned. */
+  /** The translations of the files, by module and scope, and which of them a builder read. */
   public static final class Found {
-    @Nullable DriverConfigTranslation translation;
-    int readers; // the builders that read the file
+    final Map<String, DriverConfigTranslation> translations = new HashMap<>();
+    final Set<String> read = new HashSet<>();
+  }
+
+  /** What a builder chain does with the file. */
+  private enum Reading {
+    READS,
+    DOES_NOT_READ,
+    UNKNOWN
   }
 
   @Override
@@ -68,21 +88,24 @@ public final class DriverConfigFileToSessionBuilder
     return new TreeVisitor<>() {
       @Override
       public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
-        if (tree instanceof SourceFile source && isDriverFile(source)) {
+        if (tree instanceof SourceFile source && fileKey(source) != null) {
           String text = text(source);
-          if (text != null) {
-            found.translation = DriverConfigTranslation.of(text);
+          DriverConfigTranslation translation =
+              text == null ? null : DriverConfigTranslation.of(text);
+          if (translation != null && !translation.isEmpty()) {
+            found.translations.put(fileKey(source), translation);
           }
-        } else if (tree instanceof J) {
+        } else if (tree instanceof J.CompilationUnit unit) {
           new JavaVisitor<ExecutionContext>() {
             @Override
             public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext c) {
-              if (BUILDER.matches(method) && readsTheFile(chainAfter(getCursor()), getCursor())) {
-                found.readers++;
+              if (BUILDER.matches(method)
+                  && reading(chainAfter(getCursor()), getCursor()) != Reading.DOES_NOT_READ) {
+                found.read.add(translationKey(unit, found));
               }
               return super.visitMethodInvocation(method, c);
             }
-          }.visit(tree, ctx);
+          }.visit(unit, ctx);
         }
         return tree;
       }
@@ -91,25 +114,25 @@ public final class DriverConfigFileToSessionBuilder
 
   @Override
   public TreeVisitor<?, ExecutionContext> getVisitor(Found found) {
-    DriverConfigTranslation translation = found.translation;
-    if (translation == null || translation.isEmpty() || found.readers == 0) {
-      return TreeVisitor.noop(); // no builder read it: the file keeps MarkDriverConfigFile's mark
+    if (found.translations.isEmpty()) {
+      return TreeVisitor.noop();
     }
     return new TreeVisitor<Tree, ExecutionContext>() {
       @Override
       public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
-        if (tree instanceof PlainText text && isDriverFile(text)) {
-          return marked(text, translation);
+        if (tree instanceof PlainText text && found.read.contains(fileKey(text))) {
+          return marked(text, found.translations.get(fileKey(text)));
         }
-        if (tree instanceof J) {
-          return new Builders(translation).visit(tree, ctx);
+        if (tree instanceof J.CompilationUnit unit) {
+          DriverConfigTranslation translation = found.translations.get(translationKey(unit, found));
+          return translation == null ? unit : new Builders(translation).visit(unit, ctx);
         }
         return tree;
       }
     };
   }
 
-  /** Appends the file's options to each {@code CqlSession.builder()} that read the file. */
+  /** Appends the file's options to each {@code CqlSession.builder()} chain that read the file. */
   private static final class Builders extends JavaVisitor<ExecutionContext> {
     private final DriverConfigTranslation translation;
 
@@ -124,19 +147,23 @@ public final class DriverConfigFileToSessionBuilder
         return visited;
       }
       List<J.MethodInvocation> chain = chainAfter(getCursor());
-      String code = translation.calls();
-      if (!readsTheFile(chain, getCursor())) {
+      Reading reading = reading(chain, getCursor());
+      if (reading == Reading.DOES_NOT_READ) {
         return call;
+      }
+      if (reading == Reading.UNKNOWN) {
+        return SearchResult.found(call, UNFOLLOWED);
       }
       boolean addsContactPoints = false;
       for (J.MethodInvocation link : chain) {
         String name = link.getSimpleName();
         addsContactPoints |= name.equals("addContactPoint") || name.equals("addContactPoints");
       }
-      if (!addsContactPoints) {
-        code = translation.contactPoints() + code;
-      }
-      if (code.isEmpty() || (!chain.isEmpty() && startsWith(chain, code))) {
+      String code =
+          addsContactPoints
+              ? translation.calls()
+              : translation.contactPoints() + translation.calls();
+      if (code.isEmpty() || done(chain)) {
         return call;
       }
       for (String type : translation.imports()) {
@@ -147,11 +174,14 @@ public final class DriverConfigFileToSessionBuilder
           .apply(getCursor(), call.getCoordinates().replace(), call);
     }
 
-    /** Whether the chain already starts with these calls (the recipe's second cycle). */
-    private boolean startsWith(List<J.MethodInvocation> chain, String code) {
-      J.MethodInvocation outermost = chain.get(chain.size() - 1);
-      String printed = outermost.printTrimmed(getCursor()).replaceAll("\\s+", "");
-      return printed.contains("builder()" + code.replaceAll("\\s+", ""));
+    /** Whether the chain already starts with the file's calls (a later cycle of the recipe). */
+    private boolean done(List<J.MethodInvocation> chain) {
+      String printed = chain.get(chain.size() - 1).printTrimmed(getCursor()).replaceAll("\\s+", "");
+      String calls = translation.calls().replaceAll("\\s+", "");
+      String withPoints =
+          (translation.contactPoints() + translation.calls()).replaceAll("\\s+", "");
+      return printed.contains("builder()" + withPoints)
+          || !calls.isEmpty() && printed.contains("builder()" + calls);
     }
   }
 
@@ -169,17 +199,32 @@ public final class DriverConfigFileToSessionBuilder
   }
 
   /**
-   * Whether a builder with these calls read application.conf: not when given another loader (a map,
-   * another file); a programmatic loader is layered over the file.
+   * Whether a builder chain read application.conf: a chain that is not built where it is written
+   * (the builder held in a variable) or that takes a loader held in a variable cannot be followed;
+   * a programmatic loader is layered over the file, the others replace it.
    */
-  private static boolean readsTheFile(List<J.MethodInvocation> chain, Cursor cursor) {
-    for (J.MethodInvocation link : chain) {
-      if (link.getSimpleName().equals("withConfigLoader")
-          && !link.getArguments().get(0).printTrimmed(cursor).contains("programmaticBuilder")) {
-        return false;
-      }
+  private static Reading reading(List<J.MethodInvocation> chain, Cursor cursor) {
+    if (chain.isEmpty()
+        || !Set.of("build", "buildAsync").contains(chain.get(chain.size() - 1).getSimpleName())) {
+      return Reading.UNKNOWN;
     }
-    return true;
+    for (J.MethodInvocation link : chain) {
+      if (!link.getSimpleName().equals("withConfigLoader") || link.getArguments().size() != 1) {
+        continue;
+      }
+      Expression loader = link.getArguments().get(0);
+      if (!(loader instanceof J.MethodInvocation)) {
+        return Reading.UNKNOWN;
+      }
+      String printed = loader.printTrimmed(cursor);
+      if (printed.contains("programmaticBuilder")) {
+        continue;
+      }
+      return OTHER_LOADERS.stream().anyMatch(printed::contains)
+          ? Reading.DOES_NOT_READ
+          : Reading.UNKNOWN;
+    }
+    return Reading.READS;
   }
 
   private static PlainText marked(PlainText text, DriverConfigTranslation translation) {
@@ -192,7 +237,8 @@ public final class DriverConfigFileToSessionBuilder
     StringBuilder header =
         new StringBuilder(
             "# Scylla Boot: its driver does not read this file. The migration recipe set these"
-                + " options on\n# each CqlSession.builder() of the application.\n");
+                + " options on\n# each CqlSession.builder() of the application (one it could not"
+                + " follow is marked).\n");
     if (!translation.untranslated().isEmpty()) {
       header.append(
           "# Not translated, set them on the builder yourself (see the Scylla Boot manual,");
@@ -205,8 +251,27 @@ public final class DriverConfigFileToSessionBuilder
     return header.toString();
   }
 
-  private static boolean isDriverFile(SourceFile source) {
-    return source.getSourcePath().toString().replace('\\', '/').endsWith(FILE);
+  /** "module|main" or "module|test" for a driver configuration file, else null. */
+  private static @Nullable String fileKey(SourceFile source) {
+    String path = source.getSourcePath().toString().replace('\\', '/');
+    if (path.endsWith(MAIN_FILE)) {
+      return path.substring(0, path.length() - MAIN_FILE.length()) + "|main";
+    }
+    if (path.endsWith(TEST_FILE)) {
+      return path.substring(0, path.length() - TEST_FILE.length()) + "|test";
+    }
+    return null;
+  }
+
+  /** The key of the file a source's sessions read: its module's test file for tests, if any. */
+  private static String translationKey(J.CompilationUnit unit, Found found) {
+    String path = unit.getSourcePath().toString().replace('\\', '/');
+    int src = path.indexOf("src/");
+    String module = src < 0 ? "" : path.substring(0, src);
+    boolean test = src >= 0 && path.startsWith("src/test/", src);
+    return test && found.translations.containsKey(module + "|test")
+        ? module + "|test"
+        : module + "|main";
   }
 
   /** The file's text: parsed as text, or read from the project directory when left unparsed. */

@@ -3,6 +3,7 @@ package io.scyllaboot.migration;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,6 +123,14 @@ record DriverConfigTranslation(
     } catch (ConfigException e) {
       return null;
     }
+    try {
+      return translate(driver);
+    } catch (ConfigException e) {
+      return null; // a value of an unexpected type: the file keeps the plain mark
+    }
+  }
+
+  private static DriverConfigTranslation translate(Config driver) {
     StringBuilder calls = new StringBuilder();
     StringBuilder contactPoints = new StringBuilder();
     Set<String> imports = new TreeSet<>();
@@ -133,13 +142,10 @@ record DriverConfigTranslation(
     }
     for (Map.Entry<String, ConfigValue> entry : options.entrySet()) {
       String path = entry.getKey();
-      if (path.startsWith("profiles.")) {
-        String rest = path.substring("profiles.".length());
-        int dot = rest.indexOf('.');
-        String name = unquote(rest.substring(0, Math.max(dot, 0)));
-        profiles
-            .computeIfAbsent(name, n -> new TreeMap<>())
-            .put(rest.substring(dot + 1), entry.getValue());
+      List<String> parts = ConfigUtil.splitPath(path); // a quoted key may hold dots
+      if (parts.size() > 2 && parts.get(0).equals("profiles")) {
+        String rest = ConfigUtil.joinPath(parts.subList(2, parts.size()));
+        profiles.computeIfAbsent(parts.get(1), n -> new TreeMap<>()).put(rest, entry.getValue());
       } else if (path.equals("basic.contact-points")) {
         if (!contactPoints(driver, contactPoints, imports)) {
           untranslated.add(path);
@@ -166,7 +172,7 @@ record DriverConfigTranslation(
     authentication(driver, calls, untranslated);
     for (Map.Entry<String, Map<String, ConfigValue>> profile : profiles.entrySet()) {
       StringBuilder withers = new StringBuilder();
-      Config own = driver.getConfig("profiles." + quoteIfNeeded(profile.getKey()));
+      Config own = driver.getConfig(ConfigUtil.joinPath("profiles", profile.getKey()));
       for (String path : profile.getValue().keySet()) {
         Target target = PROFILE.get(path);
         String value = target == null ? null : value(target.kind(), own, path, imports);
@@ -277,10 +283,13 @@ record DriverConfigTranslation(
       switch (kind) {
         case DURATION -> {
           imports.add("java.time.Duration");
-          long millis = config.getDuration(path).toMillis();
-          return millis % 1000 == 0
-              ? "Duration.ofSeconds(" + millis / 1000 + ")"
-              : "Duration.ofMillis(" + millis + ")";
+          long nanos = config.getDuration(path).toNanos();
+          if (nanos % 1_000_000_000L == 0) {
+            return "Duration.ofSeconds(" + nanos / 1_000_000_000L + ")";
+          }
+          return nanos % 1_000_000 == 0
+              ? "Duration.ofMillis(" + nanos / 1_000_000 + ")"
+              : "Duration.ofNanos(" + nanos + ")";
         }
         case INT -> {
           return Integer.toString(config.getInt(path));
@@ -326,16 +335,6 @@ record DriverConfigTranslation(
 
   private static String simpleName(String className) {
     return className.substring(className.lastIndexOf('.') + 1);
-  }
-
-  private static String unquote(String key) {
-    return key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")
-        ? key.substring(1, key.length() - 1)
-        : key;
-  }
-
-  private static String quoteIfNeeded(String key) {
-    return key.matches("[A-Za-z0-9_-]+") ? key : "\"" + key.replace("\"", "\\\"") + "\"";
   }
 
   /** A Java string literal. */

@@ -62,7 +62,7 @@ class DriverConfigFileMigrationTest implements RewriteTest {
             CONF,
             """
             # Scylla Boot: its driver does not read this file. The migration recipe set these options on
-            # each CqlSession.builder() of the application.
+            # each CqlSession.builder() of the application (one it could not follow is marked).
             # Not translated, set them on the builder yourself (see the Scylla Boot manual, Coming from
             # the DataStax driver API):
             #   advanced.ssl-engine-factory.class
@@ -153,5 +153,90 @@ class DriverConfigFileMigrationTest implements RewriteTest {
     assertThat(paths)
         .containsAll(DriverConfigTranslation.SESSION.keySet())
         .containsAll(DriverConfigTranslation.PROFILE.keySet());
+  }
+
+  @Test
+  void aProfileNamedWithADotAndADurationBelowAMillisecondTranslate() {
+    DriverConfigTranslation translation =
+        DriverConfigTranslation.of(
+            """
+            datastax-java-driver {
+              advanced.heartbeat.interval = 500 microseconds
+              profiles { "olap.slow" { basic.request.timeout = 3 seconds } }
+            }
+            """);
+    assertThat(translation).isNotNull();
+    assertThat(translation.calls())
+        .isEqualTo(
+            ".withHeartbeatInterval(Duration.ofNanos(500000))"
+                + ".withProfile(\"olap.slow\", ExecutionProfile.of().withTimeout(Duration.ofSeconds(3)))");
+    assertThat(translation.untranslated()).isEmpty();
+  }
+
+  @Test
+  void eachModuleGetsItsOwnFileAndABuilderHeldInAVariableIsMarked() {
+    rewriteRun(
+        spec -> {
+          CompiledAfter.doesNotCompile(
+                  "this recipe alone: the DataStax types stay",
+                  "com.datastax.oss.driver.api.core",
+                  "CqlSession",
+                  "CqlSessionBuilder")
+              .accept(spec);
+          spec.recipe(new DriverConfigFileToSessionBuilder());
+        },
+        text(
+            "datastax-java-driver { basic.request.page-size = 11 }\n",
+            "# Scylla Boot: its driver does not read this file. The migration recipe set these options on\n"
+                + "# each CqlSession.builder() of the application (one it could not follow is marked).\n"
+                + "datastax-java-driver { basic.request.page-size = 11 }\n",
+            spec -> spec.path("orders/src/main/resources/application.conf")),
+        text(
+            "datastax-java-driver { basic.contact-points = [\"10.0.0.9:9042\"] }\n",
+            "# Scylla Boot: its driver does not read this file. The migration recipe set these options on\n"
+                + "# each CqlSession.builder() of the application (one it could not follow is marked).\n"
+                + "datastax-java-driver { basic.contact-points = [\"10.0.0.9:9042\"] }\n",
+            spec -> spec.path("billing/src/main/resources/application.conf")),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+
+            class Orders {
+              CqlSession session() {
+                return CqlSession.builder().build();
+              }
+            }
+            """,
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+
+            class Orders {
+              CqlSession session() {
+                return CqlSession.builder().withPageSize(11).build();
+              }
+            }
+            """,
+            spec -> spec.path("orders/src/main/java/Orders.java")),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+
+            class Billing {
+              CqlSession session() {
+                CqlSessionBuilder builder = CqlSession.builder();
+                return builder.build();
+              }
+            }
+            """,
+            spec ->
+                spec.path("billing/src/main/java/Billing.java")
+                    .after(
+                        after -> {
+                          assertThat(after)
+                              .contains("/*~~(Scylla Boot: application.conf's options")
+                              .doesNotContain("10.0.0.9");
+                          return after;
+                        })));
   }
 }
