@@ -33,6 +33,21 @@ public class AllNodesFailedException extends DriverException {
     this.nodes = Map.copyOf(nodes);
   }
 
+  /**
+   * The failure of a request whose nodes all failed: a {@link NoNodeAvailableException} when no
+   * node could be tried at all ({@code errors} empty).
+   *
+   * @param nodes the node behind an address of {@code errors}, where the driver knows it
+   */
+  public static AllNodesFailedException of(
+      String message,
+      Map<SocketAddress, Throwable> errors,
+      Map<SocketAddress, ? extends Node> nodes) {
+    return errors.isEmpty()
+        ? new NoNodeAvailableException(message)
+        : new AllNodesFailedException(message, errors, nodes);
+  }
+
   /** What each node tried answered or why it could not be used, in the order tried. */
   public Map<SocketAddress, Throwable> errors() {
     return errors;

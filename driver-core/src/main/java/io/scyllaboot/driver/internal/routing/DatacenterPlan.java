@@ -33,7 +33,7 @@ final class DatacenterPlan {
     }
     size = appendOthers(plan, size, nodes, rotation);
     PlanOrdering.demoteUnresponsive(plan, null, size);
-    return new QueryPlan(plan, size);
+    return new QueryPlan(plan, size).ownDatacenter();
   }
 
   /** The data center's up replicas of a tablet, each with its shard, then its other up nodes. */
@@ -60,7 +60,7 @@ final class DatacenterPlan {
     }
     size = appendOthers(plan, size, nodes, rotation);
     PlanOrdering.demoteUnresponsive(plan, shards, size);
-    return new QueryPlan(plan, size, shards);
+    return new QueryPlan(plan, size, shards).ownDatacenter();
   }
 
   /** Appends the data center's up nodes not yet in the plan, rotated; returns the new size. */

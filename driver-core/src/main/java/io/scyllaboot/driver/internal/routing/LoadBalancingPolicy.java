@@ -108,28 +108,29 @@ public final class LoadBalancingPolicy {
             rack != null && rack.equals(node.rack()) ? DefaultNode.LOCAL_RACK : DefaultNode.LOCAL;
         local.add(node);
       } else {
+        // Pooled when a profile routes to its data center, or for remote-DC failover.
         boolean ofProfile = profileDatacenters.contains(node.datacenter());
+        boolean failover = routing.maxNodesPerRemoteDc() > 0;
         if (ofProfile) {
           ofProfiles
               .computeIfAbsent(node.datacenter(), dc -> new java.util.ArrayList<>())
               .add(node);
         }
-        if (routing.maxNodesPerRemoteDc() > 0) {
+        if (failover) {
           remote
               .computeIfAbsent(String.valueOf(node.datacenter()), dc -> new java.util.ArrayList<>())
               .add(node);
         }
-        distance =
-            ofProfile || routing.maxNodesPerRemoteDc() > 0
-                ? DefaultNode.REMOTE
-                : DefaultNode.IGNORED;
+        distance = ofProfile || failover ? DefaultNode.REMOTE : DefaultNode.IGNORED;
       }
       node.distance(distance);
     }
     localNodes = local.toArray(NONE);
-    java.util.Map<String, DefaultNode[]> profileArrays = new java.util.HashMap<>();
-    ofProfiles.forEach((dc, dcNodes) -> profileArrays.put(dc, dcNodes.toArray(NONE)));
-    profileNodes = java.util.Map.copyOf(profileArrays);
+    profileNodes =
+        ofProfiles.entrySet().stream()
+            .collect(
+                java.util.stream.Collectors.toUnmodifiableMap(
+                    java.util.Map.Entry::getKey, entry -> entry.getValue().toArray(NONE)));
     DefaultNode[][] byDc = new DefaultNode[remote.size()][];
     int capacity = 0;
     int dc = 0;

@@ -23,6 +23,8 @@ public final class QueryPlan {
   private volatile Tail tail;
   private final int tabletVersionBlock;
   private volatile int next;
+  // Set before the plan is handed out (DatacenterPlan): its nodes are where the request belongs.
+  private boolean ownDatacenter;
 
   QueryPlan(DefaultNode[] nodes, int size) {
     this(nodes, size, (int[]) null);
@@ -49,6 +51,20 @@ public final class QueryPlan {
   QueryPlan(DefaultNode[] replicas, int size, Tail tail) {
     this(replicas, size, null, -1);
     this.tail = tail;
+  }
+
+  /** Marks a plan of a profile's own data center (see {@link #isOwnDatacenter()}); returns it. */
+  QueryPlan ownDatacenter() {
+    ownDatacenter = true;
+    return this;
+  }
+
+  /**
+   * Whether every node of the plan is in the data center the request was meant for (an execution
+   * profile's own): a node of another data center than the session's is then no failover.
+   */
+  public boolean isOwnDatacenter() {
+    return ownDatacenter;
   }
 
   /** Builds the rest of a plan after its first nodes. */

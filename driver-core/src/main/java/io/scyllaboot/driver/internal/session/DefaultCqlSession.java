@@ -14,7 +14,6 @@ import io.scyllaboot.driver.api.cql.Statement;
 import io.scyllaboot.driver.api.error.AllNodesFailedException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
-import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.error.RequestThrottledException;
 import io.scyllaboot.driver.api.metadata.ClusterMetadata;
 import io.scyllaboot.driver.api.metrics.RequestListener;
@@ -266,10 +265,8 @@ public final class DefaultCqlSession implements CqlSession {
       errors.put(node.address(), new ConnectionException("no open connection"));
       nodes.put(node.address(), node);
     }
-    String message = "no connection to bind the session callback to";
-    throw errors.isEmpty()
-        ? new NoNodeAvailableException(message)
-        : new AllNodesFailedException(message, errors, nodes);
+    throw AllNodesFailedException.of(
+        "no connection to bind the session callback to", errors, nodes);
   }
 
   // ---- the API

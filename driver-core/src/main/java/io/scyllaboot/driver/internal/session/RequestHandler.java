@@ -9,7 +9,6 @@ import io.scyllaboot.driver.api.error.BusyConnectionException;
 import io.scyllaboot.driver.api.error.ConnectionException;
 import io.scyllaboot.driver.api.error.DriverTimeoutException;
 import io.scyllaboot.driver.api.error.FrameDecodingException;
-import io.scyllaboot.driver.api.error.NoNodeAvailableException;
 import io.scyllaboot.driver.api.error.NodeUnresponsiveException;
 import io.scyllaboot.driver.api.error.RequestNotSentException;
 import io.scyllaboot.driver.api.error.ServerException;
@@ -156,11 +155,7 @@ final class RequestHandler extends OutgoingStatement
         nodes.put(address, known);
       }
     }
-    String message = "no node could run '" + describe() + "'";
-    fail(
-        errors.isEmpty()
-            ? new NoNodeAvailableException(message)
-            : new AllNodesFailedException(message, errors, nodes));
+    fail(AllNodesFailedException.of("no node could run '" + describe() + "'", errors, nodes));
   }
 
   /** Sends to the plan's node at {@code index}; false (recorded) if it has no open connection. */
@@ -334,8 +329,8 @@ final class RequestHandler extends OutgoingStatement
                   rootOrThis().attemptsSoFar(),
                   rootOrThis().speculativeExecutions,
                   this);
-      // Remote-DC failover; a node of the statement's own profile data center is where it was sent.
-      if (node.distance() == DefaultNode.REMOTE && !inProfileDatacenter(node)) {
+      // Remote-DC failover; a plan of a profile's own data center sent it where it belongs.
+      if (node.distance() == DefaultNode.REMOTE && !plan.isOwnDatacenter()) {
         session.metrics().remoteDatacenterRequest();
         if (page instanceof ResultPage result) {
           result.servedByRemoteDatacenter();
@@ -472,11 +467,6 @@ final class RequestHandler extends OutgoingStatement
       errors.put(attempt.node(), attempt.error());
     }
     return errors;
-  }
-
-  private boolean inProfileDatacenter(DefaultNode node) {
-    String own = session.requests().policies().datacenter(statement);
-    return own != null && own.equals(node.datacenter());
   }
 
   private DriverTimeoutException timeout() {
