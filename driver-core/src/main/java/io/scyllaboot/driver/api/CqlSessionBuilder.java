@@ -38,12 +38,47 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
       new ArrayList<>();
   private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
       io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
+  private io.scyllaboot.driver.internal.cloud.CloudBundle.Source cloudBundle;
 
   CqlSessionBuilder() {}
 
   /** Adds a node to connect to first. Default, when none is added: 127.0.0.1:9042. */
   public CqlSessionBuilder addContactPoint(InetSocketAddress address) {
     contactPoints.add(Objects.requireNonNull(address, "contact point"));
+    return this;
+  }
+
+  /**
+   * Connects to a DataStax Astra database through its secure connect bundle, the zip its Connect
+   * page offers: the bundle gives the TLS context and the metadata service that names the contact
+   * points (host ids behind one SNI proxy) and the local data center. Give the credentials with
+   * {@link #withAuthCredentials}; a data center given with {@link #withLocalDatacenter} wins. The
+   * bundle is read when the session is built, which then also reads the metadata service; reading
+   * it needs {@code com.fasterxml.jackson.core:jackson-databind} on the class path.
+   *
+   * <p>Cannot be combined with {@link #addContactPoint} or {@link #withSslContext}: the bundle
+   * names both. Shard-aware ports are not used (the proxy forwards one port per node).
+   */
+  public CqlSessionBuilder withCloudSecureConnectBundle(java.nio.file.Path bundle) {
+    Objects.requireNonNull(bundle, "secure connect bundle");
+    cloudBundle = () -> java.nio.file.Files.newInputStream(bundle);
+    return this;
+  }
+
+  /** {@link #withCloudSecureConnectBundle(java.nio.file.Path)} from a URL, opened at build. */
+  public CqlSessionBuilder withCloudSecureConnectBundle(java.net.URL bundle) {
+    Objects.requireNonNull(bundle, "secure connect bundle");
+    cloudBundle = bundle::openStream;
+    return this;
+  }
+
+  /**
+   * {@link #withCloudSecureConnectBundle(java.nio.file.Path)} from a stream, read and closed at
+   * build (a second build needs another stream).
+   */
+  public CqlSessionBuilder withCloudSecureConnectBundle(java.io.InputStream bundle) {
+    Objects.requireNonNull(bundle, "secure connect bundle");
+    cloudBundle = () -> bundle;
     return this;
   }
 
@@ -518,7 +553,10 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
 
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
-    if (connection.authProvider != null && connection.sslContext == null) {
+    io.scyllaboot.driver.internal.cloud.CloudBundle cloud = readCloudBundle();
+    javax.net.ssl.SSLContext sslContext =
+        cloud != null ? cloud.sslContext() : connection.sslContext;
+    if (connection.authProvider != null && sslContext == null) {
       // Once per session, here rather than per connection: SASL PLAIN sends the password as is.
       LOG.warn(
           "[{}] credentials are configured without TLS: the password, and every query and result,"
@@ -527,12 +565,16 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
           sessionName);
     }
     List<InetSocketAddress> points =
-        contactPoints.isEmpty() ? List.of(new InetSocketAddress("127.0.0.1", 9042)) : contactPoints;
+        cloud != null
+            ? cloud.contactPoints()
+            : contactPoints.isEmpty()
+                ? List.of(new InetSocketAddress("127.0.0.1", 9042))
+                : contactPoints;
     return io.scyllaboot.driver.internal.session.DefaultCqlSession.connect(
         new io.scyllaboot.driver.internal.session.SessionSettings(
             List.copyOf(points),
             keyspace,
-            localDatacenter,
+            localDatacenter != null || cloud == null ? localDatacenter : cloud.localDatacenter(),
             connection.protocolVersion == null ? 0 : connection.protocolVersion.code(),
             request.consistency,
             request.serialConsistency,
@@ -557,7 +599,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
             new io.scyllaboot.driver.internal.metrics.Instrumentation(
                 metrics.meterRegistry, metrics.latencyHistograms, metrics.requestListeners),
             connection.compression,
-            connection.sslContext,
+            sslContext,
             connection.hostnameVerification,
             connection.authProvider,
             request.clientTimestamps,
@@ -588,7 +630,27 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
                 requestIdGenerator(),
                 applicationName(),
                 applicationVersion(),
-                io.scyllaboot.driver.internal.cql.MappingCodecs.of(mappingCodecs))));
+                io.scyllaboot.driver.internal.cql.MappingCodecs.of(mappingCodecs)),
+            cloud != null ? cloud.proxy() : null));
+  }
+
+  /** The secure connect bundle's settings, or null without one; throws what is wrong with it. */
+  private io.scyllaboot.driver.internal.cloud.CloudBundle readCloudBundle() {
+    if (cloudBundle == null) {
+      return null;
+    }
+    if (!contactPoints.isEmpty()) {
+      throw new IllegalStateException(
+          "a secure connect bundle and contact points cannot be combined: the bundle names the"
+              + " contact points");
+    }
+    if (connection.sslContext != null) {
+      throw new IllegalStateException(
+          "a secure connect bundle and an SSL context cannot be combined: the bundle holds the"
+              + " TLS keys");
+    }
+    return io.scyllaboot.driver.internal.cloud.CloudBundle.read(
+        cloudBundle, connection.connectTimeout);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.error.ConnectionException;
+import io.scyllaboot.driver.internal.cloud.SniProxy;
 import io.scyllaboot.driver.internal.protocol.frame.Compressor;
 import io.scyllaboot.driver.internal.protocol.frame.FrameDecoder;
 import io.scyllaboot.driver.internal.protocol.frame.Lz4Compressor;
@@ -73,6 +74,7 @@ public final class ChannelFactory {
   private volatile int negotiatedVersion;
   // Set once after construction, before the first connection (experimental, off by default).
   private volatile boolean tabletsRoutingV2;
+  private volatile @Nullable SniProxy sniProxy;
 
   /**
    * @param trafficCounter receives byte counts of every connection, or null to count nothing
@@ -116,6 +118,15 @@ public final class ChannelFactory {
    */
   public ChannelFactory tabletsRoutingV2(boolean enabled) {
     this.tabletsRoutingV2 = enabled;
+    return this;
+  }
+
+  /**
+   * The cloud proxy whose {@linkplain SniProxy#endpoint endpoints} are connected through it, by TLS
+   * server name; set before the first connection.
+   */
+  public ChannelFactory sniProxy(@Nullable SniProxy proxy) {
+    this.sniProxy = proxy;
     return this;
   }
 
@@ -213,12 +224,15 @@ public final class ChannelFactory {
       bootstrap.option(ChannelOption.SO_REUSEADDR, true);
     }
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
+    SniProxy proxy = sniProxy;
+    InetSocketAddress target =
+        proxy != null && proxy.isEndpoint(address) ? proxy.nextAddress() : address;
     ChannelFuture connecting;
     try {
       connecting =
           localPort == 0
-              ? bootstrap.connect(address)
-              : bootstrap.connect(address, new InetSocketAddress(localPort));
+              ? bootstrap.connect(target)
+              : bootstrap.connect(target, new InetSocketAddress(localPort));
     } catch (RuntimeException e) {
       loops.release(loop);
       throw e;
@@ -229,7 +243,12 @@ public final class ChannelFactory {
           if (!future.isSuccess()) {
             result.completeExceptionally(
                 new ConnectionException(
-                    "cannot connect to " + address + ": " + future.cause(), future.cause()));
+                    "cannot connect to "
+                        + address
+                        + (target == address ? "" : " through " + proxy + " at " + target)
+                        + ": "
+                        + future.cause(),
+                    future.cause()));
             return;
           }
           Channel netty = connecting.channel();
@@ -271,7 +290,12 @@ public final class ChannelFactory {
     }
     SSLContext sslContext = options.sslContext();
     if (sslContext != null) {
-      SslHandler ssl = new SslHandler(newEngine(sslContext, address));
+      SniProxy proxy = sniProxy;
+      SslHandler ssl =
+          new SslHandler(
+              proxy != null && proxy.isEndpoint(address)
+                  ? proxy.newEngine(sslContext, address)
+                  : newEngine(sslContext, address));
       ssl.setHandshakeTimeoutMillis(options.connectTimeout().toMillis());
       pipeline.addLast(SSL, ssl);
     }

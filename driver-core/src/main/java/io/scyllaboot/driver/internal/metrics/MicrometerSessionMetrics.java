@@ -132,12 +132,15 @@ public final class MicrometerSessionMetrics implements SessionMetrics {
     throttled.increment();
   }
 
+  /** ip:port; a cloud node's address has its host id instead of an IP. */
+  private static String nodeTag(java.net.InetSocketAddress address) {
+    java.net.InetAddress ip = address.getAddress();
+    return (ip != null ? ip.getHostAddress() : address.getHostString()) + ":" + address.getPort();
+  }
+
   @Override
   public void nodeAdded(DefaultNode node) {
-    Tags nodeTags =
-        tags.and(
-            DriverMetric.NODE_TAG,
-            node.address().getAddress().getHostAddress() + ":" + node.address().getPort());
+    Tags nodeTags = tags.and(DriverMetric.NODE_TAG, nodeTag(node.address()));
     List<Meter> added =
         List.of(
             Gauge.builder(

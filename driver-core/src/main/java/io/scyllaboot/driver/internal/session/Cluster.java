@@ -9,6 +9,7 @@ import io.scyllaboot.driver.api.metadata.Node;
 import io.scyllaboot.driver.api.metadata.NodeState;
 import io.scyllaboot.driver.api.metadata.SchemaMetadata;
 import io.scyllaboot.driver.api.policy.AddressTranslator;
+import io.scyllaboot.driver.internal.cloud.SniProxy;
 import io.scyllaboot.driver.internal.connection.ChannelFactory;
 import io.scyllaboot.driver.internal.connection.DriverChannel;
 import io.scyllaboot.driver.internal.cql.DefaultBoundStatement;
@@ -64,6 +65,7 @@ final class Cluster implements ClusterMetadata {
   private final LoadBalancingPolicy loadBalancing;
   private volatile String keyspace;
   private final AddressTranslator translator;
+  private final @org.jspecify.annotations.Nullable SniProxy sniProxy; // a cloud's: nodes by host id
   private final ClientRoutes routes; // null without client routes
   private final PoolOptions poolOptions;
   private final ClientRouteNodes routed; // null without client routes
@@ -107,8 +109,13 @@ final class Cluster implements ClusterMetadata {
                 settings.routing().clientRouteConnectionIds(), settings.sslContext() != null)
             : null;
     this.routed = routes == null ? null : new ClientRouteNodes(routes, nodes, pools);
+    this.sniProxy = settings.sniProxy();
+    // A proxy in front of the nodes (a private endpoint, a cloud's SNI proxy) forwards one port per
+    // node and does not keep the client's source port.
     this.poolOptions =
-        routes == null ? settings.pool() : ClientRouteNodes.withoutShardAwarePort(settings.pool());
+        routes == null && sniProxy == null
+            ? settings.pool()
+            : ClientRouteNodes.withoutShardAwarePort(settings.pool());
     this.control =
         new ControlConnection(
             factory,
@@ -119,7 +126,9 @@ final class Cluster implements ClusterMetadata {
             routes != null);
     this.refresher =
         new TopologyRefresher(
-            control, timer, translator != AddressTranslator.IDENTITY || routes != null);
+            control,
+            timer,
+            translator != AddressTranslator.IDENTITY || routes != null || sniProxy != null);
     control.reconnectAddresses(this::reconnectAddresses);
     MetadataSettings metadata = settings.metadata();
     this.schema =
@@ -280,6 +289,19 @@ final class Cluster implements ClusterMetadata {
                         + " hosts of them): the driver connects to none",
                     Map.of());
               }
+              String localDc = settings.localDatacenter();
+              if (pools.isEmpty()
+                  && localDc != null
+                  && nodes.values().stream().noneMatch(n -> localDc.equals(n.datacenter()))) {
+                throw new AllNodesFailedException(
+                    "the local data center "
+                        + localDc
+                        + " has no node; the cluster's data centers are "
+                        + new java.util.TreeSet<>(
+                            nodes.values().stream().map(DefaultNode::datacenter).toList())
+                        + " (check withLocalDatacenter or scylla.local-datacenter)",
+                    Map.of());
+              }
               if (pools.values().stream().noneMatch(pool -> pool.openConnections() > 0)) {
                 throw new AllNodesFailedException(
                     "could not open a connection to any node of " + nodes.keySet(), Map.of());
@@ -335,9 +357,11 @@ final class Cluster implements ClusterMetadata {
     Set<UUID> withoutRoute = new HashSet<>();
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
       InetSocketAddress address =
-          routes != null
-              ? routed.address(info, withoutRoute)
-              : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
+          sniProxy != null && info.hostId() != null
+              ? sniProxy.endpoint(info.hostId())
+              : routes != null
+                  ? routed.address(info, withoutRoute)
+                  : info.reachedAt() != null ? info.reachedAt() : translate(info.address());
       seen.add(address);
       DefaultNode node = nodes.get(address);
       if (node == null) {
@@ -470,7 +494,8 @@ final class Cluster implements ClusterMetadata {
   /** The node an event names by its advertised address. */
   private DefaultNode nodeAdvertising(InetSocketAddress advertised) {
     DefaultNode node = nodes.get(translate(advertised));
-    if (node != null || (translator == AddressTranslator.IDENTITY && routes == null)) {
+    if (node != null
+        || (translator == AddressTranslator.IDENTITY && routes == null && sniProxy == null)) {
       return node;
     }
     for (DefaultNode candidate : nodes.values()) {

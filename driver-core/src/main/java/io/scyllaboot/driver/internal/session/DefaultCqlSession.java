@@ -104,7 +104,8 @@ public final class DefaultCqlSession implements CqlSession {
                 settings.sessionName(),
                 metrics.countsTraffic() ? metrics : null,
                 identity(settings))
-            .tabletsRoutingV2(settings.routing().tabletsRoutingV2());
+            .tabletsRoutingV2(settings.routing().tabletsRoutingV2())
+            .sniProxy(settings.sniProxy());
     this.cluster =
         new Cluster(
             settings, factory, timer, Cluster.adminExecutor(settings.sessionName()), metrics);

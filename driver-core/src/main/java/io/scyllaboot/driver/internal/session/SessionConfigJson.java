@@ -26,6 +26,7 @@ final class SessionConfigJson {
     out.field("local_rack", settings.routing().localRack());
     out.field("max_nodes_per_remote_dc", settings.routing().maxNodesPerRemoteDc());
     out.field("client_routes", !settings.routing().clientRouteConnectionIds().isEmpty());
+    out.field("cloud_bundle", settings.sniProxy() != null);
     out.field("contact_points", settings.contactPoints().size());
     out.field("protocol_version", settings.protocolVersion());
     out.field("consistency", settings.consistency());

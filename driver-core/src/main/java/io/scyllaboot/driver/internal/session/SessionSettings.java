@@ -4,6 +4,7 @@ import io.scyllaboot.driver.api.Compression;
 import io.scyllaboot.driver.api.ConsistencyLevel;
 import io.scyllaboot.driver.api.auth.AuthProvider;
 import io.scyllaboot.driver.api.policy.SpeculativeExecutionPolicy;
+import io.scyllaboot.driver.internal.cloud.SniProxy;
 import io.scyllaboot.driver.internal.metrics.Instrumentation;
 import io.scyllaboot.driver.internal.pool.PoolOptions;
 import io.scyllaboot.driver.internal.routing.RoutingSettings;
@@ -29,6 +30,8 @@ import org.jspecify.annotations.Nullable;
  * @param metadata whether and for which keyspaces the schema is kept, and the metadata listeners
  * @param routing local rack, remote-DC failover, node filter, address translation
  * @param policies retry policy, execution profiles, request ids, application name
+ * @param sniProxy a cloud database's proxy, whose endpoints the contact points and every node's
+ *     address are (a secure connect bundle's); null otherwise
  */
 public record SessionSettings(
     List<InetSocketAddress> contactPoints,
@@ -66,4 +69,5 @@ public record SessionSettings(
     SpeculativeExecutionPolicy speculativeExecution,
     MetadataSettings metadata,
     RoutingSettings routing,
-    PolicySettings policies) {}
+    PolicySettings policies,
+    @Nullable SniProxy sniProxy) {}

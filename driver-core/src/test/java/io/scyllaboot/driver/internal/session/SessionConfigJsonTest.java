@@ -113,6 +113,7 @@ class SessionConfigJsonTest {
             null,
             applicationName,
             "1.0",
-            io.scyllaboot.driver.internal.cql.MappingCodecs.NONE));
+            io.scyllaboot.driver.internal.cql.MappingCodecs.NONE),
+        null);
   }
 }

@@ -149,7 +149,7 @@ public final class FakeNode {
     return own != null ? own : schemaVersion;
   }
 
-  UUID hostId() {
+  public UUID hostId() {
     return hostId;
   }
 
