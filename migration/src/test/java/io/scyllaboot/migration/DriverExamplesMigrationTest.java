@@ -975,4 +975,51 @@ class DriverExamplesMigrationTest implements RewriteTest {
             }
             """));
   }
+
+  @Test
+  void aSecureConnectBundleKeepsItsCall() {
+    rewriteRun(
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+            import com.datastax.oss.driver.api.core.cql.ResultSet;
+            import com.datastax.oss.driver.api.core.cql.Row;
+            import java.nio.file.Paths;
+
+            class Astra {
+              String version() {
+                try (CqlSession session =
+                    CqlSession.builder()
+                        .withCloudSecureConnectBundle(Paths.get("/path/to/secure-connect.zip"))
+                        .withAuthCredentials("user_name", "password")
+                        .build()) {
+                  ResultSet rs = session.execute("select release_version from system.local");
+                  Row row = rs.one();
+                  return row.getString("release_version");
+                }
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+            import io.scyllaboot.driver.api.cql.ResultSet;
+            import io.scyllaboot.driver.api.cql.Row;
+
+            import java.nio.file.Paths;
+
+            class Astra {
+              String version() {
+                try (CqlSession session =
+                    CqlSession.builder()
+                        .withCloudSecureConnectBundle(Paths.get("/path/to/secure-connect.zip"))
+                        .withAuthCredentials("user_name", "password")
+                        .build()) {
+                  ResultSet rs = session.execute("select release_version from system.local");
+                  Row row = rs.one();
+                  return row.getString("release_version");
+                }
+              }
+            }
+            """));
+  }
 }
