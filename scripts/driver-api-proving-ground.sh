@@ -3,8 +3,10 @@
 # `examples` module, code nobody here wrote. Compiles every example against the Apache driver, runs
 # the recipe io.scyllaboot.migration.DataStaxDriverToScyllaBoot on a copy, compiles the copy against
 # Scylla Boot's driver, then runs the self-contained main programs (basic/, datatypes/, json/'s
-# plain-text, Jackson and JSR-353 ones, the throttler's and the object mapper's) on both sides against one
-# node, with the examples' application.conf on the class path, and compares what they print. Prints
+# plain-text, Jackson and JSR-353 ones, the throttler's, the object mapper's and Astra's) on both sides
+# against one node, with the examples' application.conf on the class path, and compares what they print.
+# The Astra example reaches the node through driver-core's test FakeCloud (a metadata service and an
+# SNI proxy in front of the node, started here), its placeholder bundle path replaced by the fake's. Prints
 # a table; writes everything under
 # migration/target/driver-api-proving-ground.
 #
@@ -29,14 +31,18 @@ run_examples=(basic.CreateAndPopulateKeyspace basic.ReadCassandraVersion basic.R
   datatypes.UserDefinedTypesMapped datatypes.UserDefinedTypesSimple
   json.PlainTextJson json.jackson.JacksonJsonColumn json.jackson.JacksonJsonFunction
   json.jackson.JacksonJsonRow json.jsr.Jsr353JsonColumn json.jsr.Jsr353JsonFunction
-  json.jsr.Jsr353JsonRow concurrent.LimitConcurrencyRequestThrottler mapper.KillrVideoMapperExample)
+  json.jsr.Jsr353JsonRow concurrent.LimitConcurrencyRequestThrottler mapper.KillrVideoMapperExample
+  astra.AstraReadCassandraVersion)
 package=com.datastax.oss.driver.examples
 mvn_args=(-B -o -q -Dstyle.color=never)
 
 rm -rf "$work" && mkdir -p "$work"
 cd "$root"
 echo "[proving-ground] building driver-core and the recipe"
-mvn "${mvn_args[@]}" compile -pl driver-core,migration -Dspotless.check.skip=true
+mvn "${mvn_args[@]}" test-compile -pl driver-core -Dspotless.check.skip=true
+mvn "${mvn_args[@]}" compile -pl migration -Dspotless.check.skip=true
+mvn "${mvn_args[@]}" dependency:build-classpath -pl driver-core -DincludeScope=test \
+  -Dmdep.outputFile="$work/fake-cloud.cp"
 mvn "${mvn_args[@]}" dependency:build-classpath -pl driver-core -DincludeScope=runtime \
   -Dmdep.outputFile="$work/scylla.cp"
 mvn "${mvn_args[@]}" dependency:build-classpath -pl migration -DincludeScope=test \
@@ -88,12 +94,23 @@ done
 cp "$work/apache-deps.cp" "$work/apache.cp"
 echo "$(cat "$work/scylla.cp"):$(cat "$work/other-deps.cp")" > "$work/scylla.cp"
 
-# Two copies, the same connection edit in both.
+# The Astra example's database: the tests' fake cloud (a metadata service and an SNI proxy of
+# driver-core's tests) in front of the node, until the script ends.
+mkdir -p "$work/cloud"
+java -cp "$root/driver-core/target/test-classes:$root/driver-core/target/classes:$(cat "$work/fake-cloud.cp")" \
+  io.scyllaboot.driver.testing.FakeCloud "$work/cloud" "$host" 9042 > "$work/cloud/cloud.log" 2>&1 &
+cloud_pid=$!
+trap 'kill $cloud_pid 2>/dev/null || true' EXIT
+
+# Two copies, the same connection edit in both: the node's address on every builder, and the fake
+# cloud's bundle instead of the Astra example's placeholder path (its builder takes no contact point).
 for side in apache scylla; do
   mkdir -p "$work/$side"
   cp -r "$examples/src" "$work/$side/src"
-  find "$work/$side/src" -name '*.java' -exec perl -pi -e \
+  find "$work/$side/src" -name '*.java' ! -path '*/astra/*' -exec perl -pi -e \
     "s/CqlSession\\.builder\\(\\)/CqlSession.builder().addContactPoint(new java.net.InetSocketAddress(\"$host\", 9042)).withLocalDatacenter(\"datacenter1\")/g" {} +
+  find "$work/$side/src" -path '*/astra/*.java' -exec perl -pi -e \
+    "s{/path/to/secure-connect-database_name\\.zip}{$work/cloud/secure-connect-fake.zip}g" {} +
 done
 
 echo "[proving-ground] running the recipe on the copy"
@@ -243,6 +260,9 @@ first_server_message() {
   grep -m1 -E '^[a-z][A-Za-z0-9_.]*\.[A-Z][A-Za-z0-9]*(Exception|Error): ' "$1" \
     | sed -E -e 's/ \(from [^)]*\)$//' -e 's/^.*: //' || true
 }
+
+for _ in $(seq 1 120); do [[ -f "$work/cloud/ready" ]] && break; sleep 1; done
+[[ -f "$work/cloud/ready" ]] || { echo "[proving-ground] the fake cloud did not start:"; tail -20 "$work/cloud/cloud.log"; }
 
 printf '\n%-36s %-18s %-18s %s\n' "example" "Apache driver" "after the recipe" "same output"
 ran_apache=0; ran_scylla=0; same=0

@@ -98,6 +98,31 @@ public final class FakeCloud implements AutoCloseable {
     daemon("fake-cloud-proxy", this::accept);
   }
 
+  /**
+   * Runs a fake cloud in front of one real node until killed, for {@code
+   * scripts/driver-api-proving-ground.sh}: {@code FakeCloud directory host port} writes the bundle
+   * to {@code directory/secure-connect-fake.zip}, then the file {@code directory/ready}.
+   */
+  public static void main(String[] args) throws Exception {
+    Path directory = Path.of(args[0]);
+    InetSocketAddress node = new InetSocketAddress(args[1], Integer.parseInt(args[2]));
+    UUID hostId;
+    String datacenter;
+    try (io.scyllaboot.driver.api.CqlSession session =
+        io.scyllaboot.driver.api.CqlSession.builder().addContactPoint(node).build()) {
+      io.scyllaboot.driver.api.cql.Row local =
+          session.execute("SELECT host_id, data_center FROM system.local").one();
+      hostId = local.getUuid("host_id");
+      datacenter = local.getString("data_center");
+    }
+    Files.createDirectories(directory);
+    FakeCloud cloud = new FakeCloud(directory, Map.of(hostId, node), datacenter);
+    Path bundle = cloud.bundle();
+    Files.writeString(directory.resolve("ready"), bundle.toString());
+    System.out.println("[fake-cloud] " + bundle + " leads to node " + hostId + " at " + node);
+    Thread.currentThread().join(); // until the process is killed
+  }
+
   /** The secure connect bundle, written into the fixture's directory. */
   public Path bundle() throws IOException {
     Path zip = directory.resolve("secure-connect-fake.zip");
