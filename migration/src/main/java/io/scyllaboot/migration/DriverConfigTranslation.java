@@ -105,6 +105,7 @@ record DriverConfigTranslation(
   /** Options that change nothing Scylla Boot does (a warning about USE, which it refuses). */
   private static final Set<String> NOTHING_TO_DO = Set.of("advanced.request.warn-if-set-keyspace");
 
+  private static final String CLOUD_BUNDLE = "basic.cloud.secure-connect-bundle";
   private static final String THROTTLER = "advanced.throttler.";
   private static final String AUTH = "advanced.auth-provider.";
 
@@ -150,6 +151,13 @@ record DriverConfigTranslation(
         if (!contactPoints(driver, contactPoints, imports)) {
           untranslated.add(path);
         }
+      } else if (path.equals(CLOUD_BUNDLE)) {
+        String bundle = cloudBundle(driver.getString(path), imports);
+        if (bundle == null) {
+          untranslated.add(path);
+        } else {
+          calls.append(".withCloudSecureConnectBundle(").append(bundle).append(')');
+        }
       } else if (SESSION.containsKey(path)) {
         String value = value(SESSION.get(path).kind(), driver, path, imports);
         if (value == null) {
@@ -192,6 +200,24 @@ record DriverConfigTranslation(
     }
     return new DriverConfigTranslation(
         calls.toString(), contactPoints.toString(), imports, List.copyOf(untranslated));
+  }
+
+  /**
+   * A secure connect bundle's location as the DataStax driver reads it: a URL, else a file path. A
+   * path or {@code file:} URL becomes a {@code Path}; another URL, whose {@code toURL()} throws a
+   * checked exception, is left to the application.
+   */
+  private static @Nullable String cloudBundle(String location, Set<String> imports) {
+    boolean url = location.matches("[A-Za-z][A-Za-z0-9+.-]+:.*"); // not a Windows drive letter
+    if (url && !location.startsWith("file:")) {
+      return null;
+    }
+    imports.add("java.nio.file.Path");
+    if (url) {
+      imports.add("java.net.URI");
+      return "Path.of(URI.create(" + literal(location) + "))";
+    }
+    return "Path.of(" + literal(location) + ")";
   }
 
   /** Whether nothing was read: no call to add and nothing to report. */

@@ -56,6 +56,48 @@ class DriverConfigFileMigrationTest implements RewriteTest {
   }
 
   @Test
+  void theFilesSecureConnectBundleBecomesTheBuildersCall() {
+    String conf =
+        """
+        datastax-java-driver {
+          basic.cloud.secure-connect-bundle = "/opt/astra/secure-connect-db.zip"
+          basic.request.timeout = 5 seconds
+        }
+        """;
+    rewriteRun(
+        text(
+            conf,
+            """
+            # Scylla Boot: its driver does not read this file. The migration recipe set these options on
+            # each CqlSession.builder() of the application (one it could not follow is marked).
+            """
+                + conf,
+            spec -> spec.path("src/main/resources/application.conf")),
+        java(
+            """
+            import com.datastax.oss.driver.api.core.CqlSession;
+
+            class Connect {
+              CqlSession astra() {
+                return CqlSession.builder().withAuthCredentials("token", "secret").build();
+              }
+            }
+            """,
+            """
+            import io.scyllaboot.driver.api.CqlSession;
+
+            import java.nio.file.Path;
+            import java.time.Duration;
+
+            class Connect {
+              CqlSession astra() {
+                return CqlSession.builder().withCloudSecureConnectBundle(Path.of("/opt/astra/secure-connect-db.zip")).withRequestTimeout(Duration.ofSeconds(5)).withAuthCredentials("token", "secret").build();
+              }
+            }
+            """));
+  }
+
+  @Test
   void theFilesOptionsGoOnEveryBuilderThatReadIt() {
     rewriteRun(
         text(

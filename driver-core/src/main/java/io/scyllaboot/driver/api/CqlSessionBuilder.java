@@ -52,12 +52,13 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    * Connects to a DataStax Astra database through its secure connect bundle, the zip its Connect
    * page offers: the bundle gives the TLS context and the metadata service that names the contact
    * points (host ids behind one SNI proxy) and the local data center. Give the credentials with
-   * {@link #withAuthCredentials}; a data center given with {@link #withLocalDatacenter} wins. The
-   * bundle is read when the session is built, which then also reads the metadata service; reading
-   * it needs {@code com.fasterxml.jackson.core:jackson-databind} on the class path.
+   * {@link #withAuthCredentials}. The bundle is read when the session is built, which then also
+   * reads the metadata service; reading it needs {@code
+   * com.fasterxml.jackson.core:jackson-databind} on the class path.
    *
-   * <p>Cannot be combined with {@link #addContactPoint} or {@link #withSslContext}: the bundle
-   * names both. Shard-aware ports are not used (the proxy forwards one port per node).
+   * <p>As with the DataStax driver, contact points, an SSL context and a local data center given
+   * beside it are not used (logged once). Shard-aware ports are not used (the proxy forwards one
+   * port per node).
    */
   public CqlSessionBuilder withCloudSecureConnectBundle(java.nio.file.Path bundle) {
     Objects.requireNonNull(bundle, "secure connect bundle");
@@ -574,7 +575,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         new io.scyllaboot.driver.internal.session.SessionSettings(
             List.copyOf(points),
             keyspace,
-            localDatacenter != null || cloud == null ? localDatacenter : cloud.localDatacenter(),
+            cloud == null ? localDatacenter : cloud.localDatacenter(),
             connection.protocolVersion == null ? 0 : connection.protocolVersion.code(),
             request.consistency,
             request.serialConsistency,
@@ -634,20 +635,31 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
             cloud != null ? cloud.proxy() : null));
   }
 
-  /** The secure connect bundle's settings, or null without one; throws what is wrong with it. */
+  /**
+   * The secure connect bundle's settings, or null without one; throws what is wrong with it. As
+   * with the DataStax driver, the bundle wins over contact points, an SSL context and a local data
+   * center given beside it (a Spring application's properties may set them all), saying so once.
+   */
   private io.scyllaboot.driver.internal.cloud.CloudBundle readCloudBundle() {
     if (cloudBundle == null) {
       return null;
     }
+    List<String> ignored = new ArrayList<>();
     if (!contactPoints.isEmpty()) {
-      throw new IllegalStateException(
-          "a secure connect bundle and contact points cannot be combined: the bundle names the"
-              + " contact points");
+      ignored.add("contact points " + contactPoints);
     }
     if (connection.sslContext != null) {
-      throw new IllegalStateException(
-          "a secure connect bundle and an SSL context cannot be combined: the bundle holds the"
-              + " TLS keys");
+      ignored.add("the SSL context");
+    }
+    if (localDatacenter != null) {
+      ignored.add("local data center " + localDatacenter);
+    }
+    if (!ignored.isEmpty()) {
+      LOG.info(
+          "[{}] a secure connect bundle decides the contact points, TLS and the local data center:"
+              + " {} given beside it are not used",
+          sessionName,
+          String.join(", ", ignored));
     }
     return io.scyllaboot.driver.internal.cloud.CloudBundle.read(
         cloudBundle, connection.connectTimeout);
