@@ -30,7 +30,9 @@ public class ScyllaMetadataAutoConfiguration {
     return builder -> {
       MetadataProperties.Schema schema = properties.getMetadata().getSchema();
       builder.withSchemaMetadata(schema.isEnabled());
-      builder.withSchemaKeyspaces(schema.getKeyspaces());
+      if (!schema.getKeyspaces().isEmpty()) {
+        builder.withSchemaKeyspaces(schema.getKeyspaces()); // else the driver's default
+      }
       schemaListeners.orderedStream().forEach(builder::addSchemaChangeListener);
       nodeListeners.orderedStream().forEach(builder::addNodeStateListener);
     };

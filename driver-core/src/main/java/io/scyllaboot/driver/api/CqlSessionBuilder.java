@@ -436,8 +436,15 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
   }
 
   /**
-   * Limits the schema metadata to these keyspaces (names as the server stores them, case kept):
-   * each refresh reads only their rows. Default: every keyspace.
+   * Which keyspaces the schema metadata holds, in the DataStax driver's notation: a name (as the
+   * server stores it, case kept) or {@code /regex/} includes, either after {@code !} excludes; with
+   * no include, every keyspace not excluded. A list of names only is read with {@code WHERE
+   * keyspace_name IN (..)}. Default, as the DataStax driver's: {@code !system}, {@code
+   * !/^system_.*}{@code /}, {@code !/^dse_.*}{@code /}, {@code !solr_admin}, {@code !OpsCenter}; an
+   * empty list: every keyspace.
+   *
+   * @throws IllegalArgumentException for a blank entry or a regular expression that does not
+   *     compile
    */
   public CqlSessionBuilder withSchemaKeyspaces(List<String> keyspaces) {
     metadata.schemaKeyspaces(keyspaces);

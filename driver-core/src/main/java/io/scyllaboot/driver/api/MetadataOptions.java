@@ -13,19 +13,14 @@ import java.util.Objects;
  */
 final class MetadataOptions {
   boolean schemaMetadata = true;
-  List<String> schemaKeyspaces = List.of();
+  List<String> schemaKeyspaces = io.scyllaboot.driver.internal.metadata.KeyspaceFilter.DEFAULT;
   final List<SchemaChangeListener> schemaListeners = new ArrayList<>();
   final List<NodeStateListener> nodeListeners = new ArrayList<>();
   Duration schemaAgreementTimeout = Duration.ofSeconds(10);
 
   void schemaKeyspaces(List<String> keyspaces) {
     Objects.requireNonNull(keyspaces, "schema keyspaces");
-    for (String name : keyspaces) {
-      if (name == null || name.isBlank()) {
-        throw new IllegalArgumentException(
-            "schema keyspaces must be keyspace names, got " + keyspaces);
-      }
-    }
+    io.scyllaboot.driver.internal.metadata.KeyspaceFilter.of(keyspaces); // validates
     schemaKeyspaces = List.copyOf(keyspaces);
   }
 

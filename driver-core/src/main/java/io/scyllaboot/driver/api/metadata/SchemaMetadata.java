@@ -12,8 +12,9 @@ import java.util.Optional;
 public interface SchemaMetadata {
 
   /**
-   * Every keyspace read, system keyspaces included unless the session is limited, by name, in name
-   * order.
+   * Every keyspace read (by default every keyspace but the system ones, as with the DataStax
+   * driver; see {@code CqlSessionBuilder.withSchemaKeyspaces}), by name, in the order the server
+   * lists them (its token order of the names: the same on every run), as the DataStax driver's.
    */
   Map<String, KeyspaceMetadata> keyspaces();
 

@@ -38,10 +38,14 @@ public final class SchemaReader {
     return read(control, List.of());
   }
 
-  /** The given keyspaces only (every keyspace when the list is empty). */
+  /**
+   * The keyspaces the list keeps, in the notation of {@link KeyspaceFilter} (every keyspace when
+   * the list is empty).
+   */
   public static CompletionStage<SchemaMetadata> read(
-      ControlConnection control, Collection<String> keyspaces) {
-    String where = where(keyspaces);
+      ControlConnection control, List<String> keyspaces) {
+    KeyspaceFilter filter = KeyspaceFilter.of(keyspaces);
+    String where = where(filter.readOnly());
     var keyspaceRows =
         query(
             control,
@@ -71,12 +75,25 @@ public final class SchemaReader {
         .thenApply(
             done ->
                 assemble(
-                    keyspaceRows.join(),
-                    tableRows.join(),
-                    viewRows.join(),
-                    columnRows.join(),
-                    indexRows.join(),
-                    typeRows.join()));
+                    kept(filter, keyspaceRows.join()),
+                    kept(filter, tableRows.join()),
+                    kept(filter, viewRows.join()),
+                    kept(filter, columnRows.join()),
+                    kept(filter, indexRows.join()),
+                    kept(filter, typeRows.join())));
+  }
+
+  /**
+   * The rows of the keyspaces the filter keeps (all of them, read with IN, for a list of names).
+   */
+  private static List<Map<String, Object>> kept(
+      KeyspaceFilter filter, List<Map<String, Object>> rows) {
+    if (filter.acceptsAll() || !filter.readOnly().isEmpty()) {
+      return rows;
+    }
+    return rows.stream()
+        .filter(row -> filter.accepts(String.valueOf(row.get("keyspace_name"))))
+        .toList();
   }
 
   /** {@code WHERE keyspace_name IN (...)}, names as string literals; none for every keyspace. */
@@ -182,7 +199,8 @@ public final class SchemaReader {
                   texts(row.get("field_names")),
                   texts(row.get("field_types"))));
     }
-    Map<String, KeyspaceMetadata> keyspaces = new TreeMap<>();
+    // The server's order (its token order of the names), as the DataStax driver lists them.
+    Map<String, KeyspaceMetadata> keyspaces = new java.util.LinkedHashMap<>();
     for (Map<String, Object> row : keyspaceRows) {
       String name = (String) row.get("keyspace_name");
       @SuppressWarnings("unchecked")

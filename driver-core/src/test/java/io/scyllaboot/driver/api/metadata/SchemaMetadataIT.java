@@ -45,9 +45,32 @@ class SchemaMetadataIT {
   }
 
   @Test
+  void should_hold_the_keyspaces_the_datastax_notation_names() {
+    try (CqlSession every =
+            CqlSession.builder()
+                .addContactPoint(CassandraNode.address())
+                .withSchemaKeyspaces(java.util.List.of("/.*/", "!system_traces"))
+                .build();
+        CqlSession named =
+            CqlSession.builder()
+                .addContactPoint(CassandraNode.address())
+                .withSchemaKeyspaces(java.util.List.of(KEYSPACE, "system_schema"))
+                .build()) {
+      assertThat(every.metadata().schema().keyspaces())
+          .containsKeys(KEYSPACE, "system", "system_schema")
+          .doesNotContainKey("system_traces");
+      assertThat(named.metadata().schema().keyspaces()).containsOnlyKeys(KEYSPACE, "system_schema");
+      assertThat(named.metadata().schema().table("system_schema", "tables")).isPresent();
+    }
+  }
+
+  @Test
   void should_read_tables_with_their_key_columns_in_order_and_their_types() {
     SchemaMetadata schema = session.metadata().schema();
-    assertThat(schema.keyspaces()).containsKeys(KEYSPACE, "system_schema");
+    // As the DataStax driver: no system keyspace by default.
+    assertThat(schema.keyspaces())
+        .containsKey(KEYSPACE)
+        .doesNotContainKeys("system_schema", "system");
     assertThat(schema.keyspace(KEYSPACE).orElseThrow().tables())
         .containsOnlyKeys("readings", "empty");
 
@@ -72,7 +95,7 @@ class SchemaMetadataIT {
   }
 
   @Test
-  void should_list_keyspaces_and_tables_in_name_order() {
+  void should_list_tables_in_name_order_and_keyspaces_in_the_servers() {
     String keyspace = CassandraNode.uniqueKeyspace("order");
     CassandraNode.createKeyspace(session, keyspace);
     List<String> created = List.of("t_h", "t_c", "t_a", "t_g", "t_b", "t_f", "t_e", "t_d");
@@ -85,7 +108,14 @@ class SchemaMetadataIT {
       assertThat(new ArrayList<>(schema.keyspace(keyspace).orElseThrow().tables().keySet()))
           .as("the same order on every run, not the hash order of an immutable map")
           .containsExactly("t_a", "t_b", "t_c", "t_d", "t_e", "t_f", "t_g", "t_h");
-      assertThat(new ArrayList<>(schema.keyspaces().keySet())).isSorted();
+      List<String> serverOrder =
+          session.execute("SELECT keyspace_name FROM system_schema.keyspaces").all().stream()
+              .map(row -> row.getString("keyspace_name"))
+              .filter(schema.keyspaces()::containsKey)
+              .toList();
+      assertThat(new ArrayList<>(schema.keyspaces().keySet()))
+          .as("keyspaces in the server's order, as the DataStax driver lists them")
+          .containsExactlyElementsOf(serverOrder);
     } finally {
       session.execute("DROP KEYSPACE IF EXISTS " + keyspace);
     }
