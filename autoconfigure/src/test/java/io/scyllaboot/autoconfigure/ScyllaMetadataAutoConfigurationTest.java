@@ -25,7 +25,10 @@ class ScyllaMetadataAutoConfigurationTest {
     runner.run(
         context ->
             assertThat(context.getBean(CqlSessionBuilder.class).toString())
-                .contains("schemaMetadata=all", "schemaListeners=0", "nodeStateListeners=0"));
+                .contains(
+                    "schemaMetadata=[!system, !/^system_.*/, !/^dse_.*/, !solr_admin, !OpsCenter]",
+                    "schemaListeners=0",
+                    "nodeStateListeners=0"));
   }
 
   @Test

@@ -753,6 +753,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         + connection.compression
         + ", ssl="
         + (connection.sslContext != null)
+        + (cloudBundle != null ? ", cloudSecureConnectBundle=true" : "")
         + ", hostnameVerification="
         + connection.hostnameVerification
         + ", auth="

@@ -38,7 +38,7 @@ class CqlSessionBuilderTest {
         .contains("clientTimestamps=true")
         .contains("throttling=off")
         .contains("metrics=off")
-        .contains("schemaMetadata=all")
+        .contains("schemaMetadata=[!system, !/^system_.*/, !/^dse_.*/, !solr_admin, !OpsCenter]")
         .contains("compression=NONE")
         .contains("ssl=false")
         .contains("hostnameVerification=true")
