@@ -447,6 +447,8 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
    *     compile
    */
   public CqlSessionBuilder withSchemaKeyspaces(List<String> keyspaces) {
+    Objects.requireNonNull(keyspaces, "schema keyspaces");
+    io.scyllaboot.driver.internal.metadata.KeyspaceFilter.of(keyspaces); // validates the notation
     metadata.schemaKeyspaces(keyspaces);
     return this;
   }

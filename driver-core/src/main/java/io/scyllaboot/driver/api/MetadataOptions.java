@@ -13,14 +13,15 @@ import java.util.Objects;
  */
 final class MetadataOptions {
   boolean schemaMetadata = true;
-  List<String> schemaKeyspaces = io.scyllaboot.driver.internal.metadata.KeyspaceFilter.DEFAULT;
+  // The DataStax driver's default: no system keyspace (nor DSE's, Solr's or OpsCenter's).
+  List<String> schemaKeyspaces =
+      List.of("!system", "!/^system_.*/", "!/^dse_.*/", "!solr_admin", "!OpsCenter");
   final List<SchemaChangeListener> schemaListeners = new ArrayList<>();
   final List<NodeStateListener> nodeListeners = new ArrayList<>();
   Duration schemaAgreementTimeout = Duration.ofSeconds(10);
 
   void schemaKeyspaces(List<String> keyspaces) {
     Objects.requireNonNull(keyspaces, "schema keyspaces");
-    io.scyllaboot.driver.internal.metadata.KeyspaceFilter.of(keyspaces); // validates
     schemaKeyspaces = List.copyOf(keyspaces);
   }
 

@@ -120,7 +120,8 @@ class CqlSessionBuilderTest {
     assertThatThrownBy(() -> builder.withUnresponsiveNodeTimeout(Duration.ofMillis(-1)))
         .hasMessage("unresponsive node timeout must not be negative, was PT-0.001S");
     assertThatThrownBy(() -> builder.withSchemaKeyspaces(List.of(" ")))
-        .hasMessage("schema keyspaces must be keyspace names, got [ ]");
+        .hasMessage(
+            "schema keyspaces must be keyspace names, !names, /regex/ or !/regex/, got [ ]");
     assertThatThrownBy(() -> builder.withSchemaAgreementTimeout(Duration.ZERO))
         .hasMessage("schema agreement timeout must be positive, was PT0S");
     assertThatThrownBy(() -> builder.withMeterRegistry("not a registry"))

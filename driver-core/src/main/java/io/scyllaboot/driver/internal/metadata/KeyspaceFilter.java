@@ -16,10 +16,6 @@ import java.util.stream.Collectors;
  * WHERE keyspace_name IN (..)}; any other is applied to the rows read.
  */
 public final class KeyspaceFilter {
-  /** The DataStax driver's default: no system keyspace (nor DSE's, Solr's or OpsCenter's). */
-  public static final List<String> DEFAULT =
-      List.of("!system", "!/^system_.*/", "!/^dse_.*/", "!solr_admin", "!OpsCenter");
-
   private final Set<String> included = new TreeSet<>();
   private final Set<String> excluded = new TreeSet<>();
   private final List<Pattern> includedPatterns = new ArrayList<>();
