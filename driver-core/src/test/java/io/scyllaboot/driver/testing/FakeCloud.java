@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
@@ -289,102 +288,64 @@ public final class FakeCloud implements AutoCloseable {
    * identity.jks), and each side's trust of the other.
    */
   private static void generateKeys(Path dir) {
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "server",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-dname",
-        "CN=fake-cloud-proxy",
-        "-ext",
-        "SAN=IP:127.0.0.1,DNS:localhost",
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        dir.resolve("server.p12").toString());
-    keytool(
-        "-genkeypair",
-        "-alias",
+    keyPair(dir.resolve("server.p12"), "PKCS12", "server", "SAN=IP:127.0.0.1,DNS:localhost");
+    keyPair(dir.resolve("identity.jks"), "JKS", "client", null);
+    trust(
+        dir.resolve("server.p12"), "server", dir.resolve("ca.crt"), dir.resolve("trustStore.jks"));
+    trust(
+        dir.resolve("identity.jks"),
         "client",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "2",
-        "-dname",
-        "CN=fake-cloud-client",
-        "-storetype",
-        "JKS",
-        "-keystore",
-        dir.resolve("identity.jks").toString());
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        "server",
-        "-keystore",
-        dir.resolve("server.p12").toString(),
-        "-file",
-        dir.resolve("ca.crt").toString());
-    keytool(
-        "-exportcert",
-        "-rfc",
-        "-alias",
-        "client",
-        "-keystore",
-        dir.resolve("identity.jks").toString(),
-        "-file",
-        dir.resolve("client.crt").toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "server",
-        "-file",
-        dir.resolve("ca.crt").toString(),
-        "-storetype",
-        "JKS",
-        "-keystore",
-        dir.resolve("trustStore.jks").toString());
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "client",
-        "-file",
-        dir.resolve("client.crt").toString(),
-        "-storetype",
-        "PKCS12",
-        "-keystore",
-        dir.resolve("server-trust.p12").toString());
+        dir.resolve("client.crt"),
+        dir.resolve("server-trust.p12"));
   }
 
-  private static void keytool(String... arguments) {
-    String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+  private static void keyPair(Path store, String type, String alias, String extension) {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of("-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048"));
+    command.addAll(List.of("-validity", "2", "-dname", "CN=fake-cloud-" + alias));
+    if (extension != null) {
+      command.addAll(List.of("-ext", extension));
+    }
+    command.addAll(List.of("-storetype", type, "-keystore", store.toString()));
+    command.addAll(List.of("-keypass", PASSWORD));
+    keytool(command);
+  }
+
+  /**
+   * Exports the alias's certificate of {@code from} and imports it into the trust store {@code to}.
+   */
+  private static void trust(Path from, String alias, Path certificate, Path to) {
+    keytool(
+        List.of(
+            "-exportcert",
+            "-rfc",
+            "-alias",
+            alias,
+            "-keystore",
+            from.toString(),
+            "-file",
+            certificate.toString()));
+    String type = to.toString().endsWith(".jks") ? "JKS" : "PKCS12";
+    keytool(
+        List.of(
+            "-importcert",
+            "-noprompt",
+            "-alias",
+            alias,
+            "-file",
+            certificate.toString(),
+            "-storetype",
+            type,
+            "-keystore",
+            to.toString()));
+  }
+
+  private static void keytool(List<String> arguments) {
     List<String> command = new java.util.ArrayList<>();
-    command.add(keytool);
-    command.addAll(List.of(arguments));
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    command.addAll(arguments);
     command.addAll(List.of("-storepass", PASSWORD));
-    if (arguments[0].equals("-genkeypair")) {
-      command.addAll(List.of("-keypass", PASSWORD));
-    }
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      byte[] output = process.getInputStream().readAllBytes();
-      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        throw new IllegalStateException(arguments[0] + " failed: " + new String(output));
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot run keytool", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while running keytool", e);
-    }
+    TrustStores.run(command);
   }
 }

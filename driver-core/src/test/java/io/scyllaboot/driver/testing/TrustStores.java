@@ -83,7 +83,8 @@ public final class TrustStores {
     return pem;
   }
 
-  private static void run(List<String> command) {
+  /** Runs a JDK tool (keytool) and fails with its output if it fails. */
+  static void run(List<String> command) {
     try {
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       byte[] output = process.getInputStream().readAllBytes();
