@@ -22,8 +22,12 @@ public class MetadataProperties {
     private boolean enabled = true;
 
     /**
-     * The keyspaces the schema snapshot holds (names as the server stores them); empty for every
-     * keyspace. Each refresh then reads only their rows.
+     * The keyspaces the schema snapshot holds, in the DataStax driver's notation
+     * (refreshed-keyspaces): a name (as the server stores it) or /regex/ includes, !name or
+     * !/regex/ excludes; with no include, every keyspace not excluded. Unset: the driver's default,
+     * every keyspace but system, those whose names start with system_ or dse_, solr_admin and
+     * OpsCenter; /.+/ for every keyspace. A list of names only is read with IN, so that each
+     * refresh reads only their rows.
      */
     private List<String> keyspaces = new ArrayList<>();
 

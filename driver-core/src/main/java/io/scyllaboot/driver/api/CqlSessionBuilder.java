@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * Configures and opens a {@link CqlSession}. Every setter validates its argument at once and names
  * the bad value. Not thread-safe; use one builder per session.
  */
-public final class CqlSessionBuilder extends SessionPolicyOptions {
+public final class CqlSessionBuilder extends SessionRoutingOptions {
   private static final Logger LOG = LoggerFactory.getLogger(CqlSessionBuilder.class);
 
   private final List<InetSocketAddress> contactPoints = new ArrayList<>();
@@ -36,50 +36,12 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
   private final MetricsOptions metrics = new MetricsOptions();
   private final List<io.scyllaboot.driver.api.type.MappingCodec<?, ?>> mappingCodecs =
       new ArrayList<>();
-  private io.scyllaboot.driver.internal.routing.RoutingSettings routing =
-      io.scyllaboot.driver.internal.routing.RoutingSettings.DEFAULTS;
-  private io.scyllaboot.driver.internal.cloud.CloudBundle.Source cloudBundle;
 
   CqlSessionBuilder() {}
 
   /** Adds a node to connect to first. Default, when none is added: 127.0.0.1:9042. */
   public CqlSessionBuilder addContactPoint(InetSocketAddress address) {
     contactPoints.add(Objects.requireNonNull(address, "contact point"));
-    return this;
-  }
-
-  /**
-   * Connects to a DataStax Astra database through its secure connect bundle, the zip its Connect
-   * page offers: the bundle gives the TLS context and the metadata service that names the contact
-   * points (host ids behind one SNI proxy) and the local data center. Give the credentials with
-   * {@link #withAuthCredentials}. The bundle is read when the session is built, which then also
-   * reads the metadata service; reading it needs {@code
-   * com.fasterxml.jackson.core:jackson-databind} on the class path.
-   *
-   * <p>As with the DataStax driver, contact points, an SSL context and a local data center given
-   * beside it are not used (logged once). Shard-aware ports are not used (the proxy forwards one
-   * port per node).
-   */
-  public CqlSessionBuilder withCloudSecureConnectBundle(java.nio.file.Path bundle) {
-    Objects.requireNonNull(bundle, "secure connect bundle");
-    cloudBundle = () -> java.nio.file.Files.newInputStream(bundle);
-    return this;
-  }
-
-  /** {@link #withCloudSecureConnectBundle(java.nio.file.Path)} from a URL, opened at build. */
-  public CqlSessionBuilder withCloudSecureConnectBundle(java.net.URL bundle) {
-    Objects.requireNonNull(bundle, "secure connect bundle");
-    cloudBundle = bundle::openStream;
-    return this;
-  }
-
-  /**
-   * {@link #withCloudSecureConnectBundle(java.nio.file.Path)} from a stream, read and closed at
-   * build (a second build needs another stream).
-   */
-  public CqlSessionBuilder withCloudSecureConnectBundle(java.io.InputStream bundle) {
-    Objects.requireNonNull(bundle, "secure connect bundle");
-    cloudBundle = () -> bundle;
     return this;
   }
 
@@ -495,75 +457,15 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
     return this;
   }
 
-  /**
-   * The rack of the local data center whose nodes come first (replicas of the local rack, then the
-   * other local replicas; see docs/driver.md#routing). Default: none.
-   */
-  public CqlSessionBuilder withLocalRack(String rack) {
-    routing = routing.withLocalRack(Objects.requireNonNull(rack, "rack"));
-    return this;
-  }
-
-  /**
-   * Remote-DC failover: at most {@code maxNodesPerRemoteDc} up nodes of each remote data center
-   * follow the local ones in plans (pools are opened to them), except for {@code LOCAL_*}
-   * consistency unless {@code allowForLocalConsistencyLevels}. Default 0: never remote.
-   */
-  public CqlSessionBuilder withRemoteDatacenterFailover(
-      int maxNodesPerRemoteDc, boolean allowForLocalConsistencyLevels) {
-    routing = routing.withRemoteFailover(maxNodesPerRemoteDc, allowForLocalConsistencyLevels);
-    return this;
-  }
-
-  /** Only nodes this predicate accepts get a pool and requests (asked on topology changes). */
-  public CqlSessionBuilder withNodeFilter(
-      java.util.function.Predicate<io.scyllaboot.driver.api.metadata.Node> filter) {
-    routing = routing.withNodeFilter(filter);
-    return this;
-  }
-
-  /** How advertised node addresses become the ones to connect to (NAT, Kubernetes, proxies). */
-  public CqlSessionBuilder withAddressTranslator(
-      io.scyllaboot.driver.api.policy.AddressTranslator translator) {
-    routing = routing.withAddressTranslator(Objects.requireNonNull(translator, "translator"));
-    return this;
-  }
-
-  /**
-   * ScyllaDB client routes (PrivateLink, Private Service Connect): every node is reached where the
-   * rows of {@code system.client_routes} for these connection ids put it (found by host id; {@code
-   * port}, or {@code tls_port} with TLS), read at start-up, on every topology refresh and on {@code
-   * CLIENT_ROUTES_CHANGE} events; a node without a route gets no connection (logged). The contact
-   * points are the private endpoint's addresses. Connections go to the route's port only (no
-   * shard-aware port: a proxy does not keep source ports); requests still go to the shard of their
-   * token. Default: none (see docs/scylladb.md#client-routes).
-   *
-   * @throws IllegalArgumentException if a connection id is blank
-   * @throws IllegalStateException if an address translator is configured too
-   */
-  public CqlSessionBuilder withClientRoutes(java.util.Collection<String> connectionIds) {
-    routing = routing.withClientRoutes(List.copyOf(connectionIds));
-    return this;
-  }
-
-  /**
-   * ScyllaDB's tablets routing v2 and leader routing, <b>experimental</b> (default false): a node
-   * that offers {@code TABLETS_ROUTING_V2_EXPERIMENTAL} (ScyllaDB 2026 with the experimental {@code
-   * strongly-consistent-tables} feature) is asked for it instead of {@code TABLETS_ROUTING_V1};
-   * every EXECUTE then carries one byte of the cached tablet version, the node answers a stale one
-   * with the tablet's current replicas (the Raft leader of a strongly consistent tablet first), and
-   * requests at a consistency other than ONE/LOCAL_ONE go to that leader first. The wire format may
-   * still change on the server's side; nodes that do not offer it are unaffected (see
-   * docs/scylladb.md#tablets-routing-v2-experimental).
-   */
-  public CqlSessionBuilder withTabletsRoutingV2(boolean enabled) {
-    routing = routing.withTabletsRoutingV2(enabled);
-    return this;
-  }
-
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
-    io.scyllaboot.driver.internal.cloud.CloudBundle cloud = readCloudBundle();
+    io.scyllaboot.driver.internal.cloud.CloudBundle cloud =
+        readCloudBundle(
+            contactPoints,
+            connection.sslContext != null,
+            localDatacenter,
+            sessionName,
+            connection.connectTimeout);
     javax.net.ssl.SSLContext sslContext =
         cloud != null ? cloud.sslContext() : connection.sslContext;
     if (connection.authProvider != null && sslContext == null) {
@@ -633,7 +535,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
                 metadata.schemaKeyspaces,
                 metadata.schemaListeners,
                 metadata.nodeListeners),
-            routing,
+            routing(),
             new io.scyllaboot.driver.internal.session.PolicySettings(
                 retryPolicy(),
                 profiles(),
@@ -642,36 +544,6 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
                 applicationVersion(),
                 io.scyllaboot.driver.internal.cql.MappingCodecs.of(mappingCodecs)),
             cloud != null ? cloud.proxy() : null));
-  }
-
-  /**
-   * The secure connect bundle's settings, or null without one; throws what is wrong with it. As
-   * with the DataStax driver, the bundle wins over contact points, an SSL context and a local data
-   * center given beside it (a Spring application's properties may set them all), saying so once.
-   */
-  private io.scyllaboot.driver.internal.cloud.CloudBundle readCloudBundle() {
-    if (cloudBundle == null) {
-      return null;
-    }
-    List<String> ignored = new ArrayList<>();
-    if (!contactPoints.isEmpty()) {
-      ignored.add("contact points " + contactPoints);
-    }
-    if (connection.sslContext != null) {
-      ignored.add("the SSL context");
-    }
-    if (localDatacenter != null) {
-      ignored.add("local data center " + localDatacenter);
-    }
-    if (!ignored.isEmpty()) {
-      LOG.info(
-          "[{}] a secure connect bundle decides the contact points, TLS and the local data center:"
-              + " {} given beside it are not used",
-          sessionName,
-          String.join(", ", ignored));
-    }
-    return io.scyllaboot.driver.internal.cloud.CloudBundle.read(
-        cloudBundle, connection.connectTimeout);
   }
 
   /**
@@ -736,7 +608,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         + ", unresponsiveNodeTimeout="
         + pooling.effectiveUnresponsiveNodeTimeout(request.timeout)
         + ", routing="
-        + routing.describe()
+        + routing().describe()
         + ", clientTimestamps="
         + request.clientTimestamps
         + ", throttling="
@@ -755,7 +627,7 @@ public final class CqlSessionBuilder extends SessionPolicyOptions {
         + connection.compression
         + ", ssl="
         + (connection.sslContext != null)
-        + (cloudBundle != null ? ", cloudSecureConnectBundle=true" : "")
+        + (hasCloudBundle() ? ", cloudSecureConnectBundle=true" : "")
         + ", hostnameVerification="
         + connection.hostnameVerification
         + ", auth="

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * storms: kept apart from {@link CqlSessionBuilder}, which extends it, so neither grows past a
  * readable size. Users only ever see these methods on the builder.
  */
-abstract sealed class SessionPolicyOptions permits CqlSessionBuilder {
+abstract sealed class SessionPolicyOptions permits SessionRoutingOptions {
   /** The default of {@link #withMaxConcurrentConnectionOpens}. */
   static final int DEFAULT_MAX_CONCURRENT_OPENS = 8;
 

@@ -29,6 +29,8 @@ class ArchitectureTest {
         .and()
         .doNotHaveSimpleName("CqlSessionBuilder")
         .and()
+        .doNotHaveSimpleName("SessionRoutingOptions") // the builder's routing half, package-private
+        .and()
         .doNotHaveSimpleName("MapperBuilder")
         .should()
         .dependOnClassesThat()
