@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.scyllaboot.autoconfigure.data.ScyllaDataAutoConfiguration;
 import io.scyllaboot.autoconfigure.data.ScyllaTemplateAutoConfiguration;
+import io.scyllaboot.autoconfigure.health.ScyllaHealthContributorAutoConfiguration;
+import io.scyllaboot.autoconfigure.health.ScyllaHealthIndicator;
 import io.scyllaboot.driver.api.CqlSession;
 import io.scyllaboot.driver.api.cql.Row;
 import io.scyllaboot.driver.testing.CassandraNode;
@@ -17,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
@@ -31,7 +35,7 @@ class ScyllaCloudBundleIT {
   @Test
   void should_open_the_session_through_a_bundle_a_customizer_adds() throws Exception {
     UUID hostId;
-    String datacenter;
+    final String datacenter;
     try (CqlSession plain = CassandraNode.openSession()) {
       Row local = plain.execute("SELECT host_id, data_center FROM system.local").one();
       hostId = local.getUuid("host_id");
@@ -45,7 +49,8 @@ class ScyllaCloudBundleIT {
               AutoConfigurations.of(
                   ScyllaAutoConfiguration.class,
                   ScyllaDataAutoConfiguration.class,
-                  ScyllaTemplateAutoConfiguration.class))
+                  ScyllaTemplateAutoConfiguration.class,
+                  ScyllaHealthContributorAutoConfiguration.class))
           .withPropertyValues(
               "scylla.contact-points=127.0.0.1:1", "scylla.local-datacenter=elsewhere")
           .withBean(
@@ -60,6 +65,10 @@ class ScyllaCloudBundleIT {
                         template.queryForObject(
                             "SELECT release_version FROM system.local", String.class))
                     .isNotBlank();
+                // The health check counts the bundle's data center, not the property's.
+                Health health = context.getBean(ScyllaHealthIndicator.class).health(true);
+                assertThat(health.getStatus()).isEqualTo(Status.UP);
+                assertThat(health.getDetails()).containsEntry("datacenter", datacenter);
                 assertThat(context.getBean(CqlSession.class).metadata().nodes())
                     .singleElement()
                     .satisfies(

@@ -213,9 +213,14 @@ record DriverConfigTranslation(
       return null;
     }
     imports.add("java.nio.file.Path");
-    if (url) {
+    if (url && location.startsWith("file:/")) {
       imports.add("java.net.URI");
       return "Path.of(URI.create(" + literal(location) + "))";
+    }
+    if (url) {
+      // An opaque file: URL (file:bundle.zip), which URL accepts and Path.of(URI) refuses: a
+      // path relative to the working directory.
+      return "Path.of(" + literal(location.substring("file:".length())) + ")";
     }
     return "Path.of(" + literal(location) + ")";
   }

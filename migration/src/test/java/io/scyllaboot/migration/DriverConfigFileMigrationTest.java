@@ -56,6 +56,29 @@ class DriverConfigFileMigrationTest implements RewriteTest {
   }
 
   @Test
+  void aBundleLocationIsReadAsTheDataStaxDriverReadsIt() {
+    assertThat(bundleCall("/opt/astra/db.zip"))
+        .isEqualTo(".withCloudSecureConnectBundle(Path.of(\"/opt/astra/db.zip\"))");
+    assertThat(bundleCall("file:/opt/astra/db.zip"))
+        .isEqualTo(
+            ".withCloudSecureConnectBundle(Path.of(URI.create(\"file:/opt/astra/db.zip\")))");
+    assertThat(bundleCall("file:db.zip"))
+        .as("an opaque file: URL, which Path.of(URI) would refuse at run time")
+        .isEqualTo(".withCloudSecureConnectBundle(Path.of(\"db.zip\"))");
+    DriverConfigTranslation remote =
+        DriverConfigTranslation.of(
+            "datastax-java-driver.basic.cloud.secure-connect-bundle = \"https://host/db.zip\"");
+    assertThat(remote.calls()).isEmpty();
+    assertThat(remote.untranslated()).containsExactly("basic.cloud.secure-connect-bundle");
+  }
+
+  private static String bundleCall(String location) {
+    return DriverConfigTranslation.of(
+            "datastax-java-driver.basic.cloud.secure-connect-bundle = \"" + location + "\"")
+        .calls();
+  }
+
+  @Test
   void theFilesSecureConnectBundleBecomesTheBuildersCall() {
     String conf =
         """

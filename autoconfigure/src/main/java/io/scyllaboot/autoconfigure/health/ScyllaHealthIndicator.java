@@ -39,6 +39,11 @@ public class ScyllaHealthIndicator extends AbstractHealthIndicator {
   }
 
   private String localDatacenter() {
+    // The session's own first: a secure connect bundle's wins over the configured one.
+    String used = session.metadata().localDatacenter();
+    if (used != null) {
+      return used;
+    }
     if (configuredDatacenter != null || firstContactPoint == null) {
       return configuredDatacenter;
     }

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
@@ -459,13 +460,33 @@ public final class CqlSessionBuilder extends SessionRoutingOptions {
 
   /** Opens the session: connects and initialises, then completes. */
   public CompletionStage<CqlSession> buildAsync() {
-    io.scyllaboot.driver.internal.cloud.CloudBundle cloud =
-        readCloudBundle(
-            contactPoints,
-            connection.sslContext != null,
-            localDatacenter,
-            sessionName,
-            connection.connectTimeout);
+    if (!hasCloudBundle()) {
+      return connect(null);
+    }
+    // Reading a bundle opens a file or URL, resolves the proxy and asks the metadata service: on a
+    // thread of its own, never the caller's (which may be an event loop). Its errors fail the
+    // stage.
+    List<InetSocketAddress> given = List.copyOf(contactPoints);
+    boolean ssl = connection.sslContext != null;
+    CompletableFuture<io.scyllaboot.driver.internal.cloud.CloudBundle> read =
+        new CompletableFuture<>();
+    io.scyllaboot.driver.internal.util.DriverThreads.factory(sessionName + "-cloud-bundle")
+        .newThread(
+            () -> {
+              try {
+                read.complete(
+                    readCloudBundle(
+                        given, ssl, localDatacenter, sessionName, connection.connectTimeout));
+              } catch (RuntimeException | Error e) {
+                read.completeExceptionally(e);
+              }
+            })
+        .start();
+    return read.thenCompose(this::connect);
+  }
+
+  private CompletionStage<CqlSession> connect(
+      io.scyllaboot.driver.internal.cloud.@org.jspecify.annotations.Nullable CloudBundle cloud) {
     javax.net.ssl.SSLContext sslContext =
         cloud != null ? cloud.sslContext() : connection.sslContext;
     if (connection.authProvider != null && sslContext == null) {
@@ -535,7 +556,7 @@ public final class CqlSessionBuilder extends SessionRoutingOptions {
                 metadata.schemaKeyspaces,
                 metadata.schemaListeners,
                 metadata.nodeListeners),
-            routing(),
+            routing(cloud),
             new io.scyllaboot.driver.internal.session.PolicySettings(
                 retryPolicy(),
                 profiles(),
@@ -555,9 +576,12 @@ public final class CqlSessionBuilder extends SessionRoutingOptions {
    *     connection (a TLS handshake failure names the node and the reason)
    */
   public CqlSession build() {
-    // The start-up fails itself after three connect timeouts; the fourth is a backstop.
+    // The start-up fails itself after three connect timeouts (a bundle's metadata service adds
+    // two: connecting and reading); the last is a backstop.
     return io.scyllaboot.driver.internal.util.Futures.getUninterruptibly(
-        buildAsync(), "build", connection.connectTimeout.multipliedBy(4).toNanos());
+        buildAsync(),
+        "build",
+        connection.connectTimeout.multipliedBy(hasCloudBundle() ? 6 : 4).toNanos());
   }
 
   /** The settings, for logs and diagnostics; the password is never shown. */

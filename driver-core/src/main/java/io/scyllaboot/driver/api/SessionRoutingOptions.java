@@ -1,6 +1,7 @@
 package io.scyllaboot.driver.api;
 
 import io.scyllaboot.driver.api.metadata.Node;
+import io.scyllaboot.driver.api.policy.AddressTranslator;
 import io.scyllaboot.driver.internal.cloud.CloudBundle;
 import io.scyllaboot.driver.internal.routing.RoutingSettings;
 import java.net.InetSocketAddress;
@@ -40,8 +41,8 @@ abstract sealed class SessionRoutingOptions extends SessionPolicyOptions permits
    * com.fasterxml.jackson.core:jackson-databind} on the class path.
    *
    * <p>As with the DataStax driver, contact points, an SSL context and a local data center given
-   * beside it are not used (logged once). Shard-aware ports are not used (the proxy forwards one
-   * port per node).
+   * beside it are not used (logged when the session is built); nor are an address translator or
+   * client routes. Shard-aware ports are not used (the proxy forwards one port per node).
    */
   public CqlSessionBuilder withCloudSecureConnectBundle(java.nio.file.Path bundle) {
     Objects.requireNonNull(bundle, "secure connect bundle");
@@ -93,8 +94,7 @@ abstract sealed class SessionRoutingOptions extends SessionPolicyOptions permits
   }
 
   /** How advertised node addresses become the ones to connect to (NAT, Kubernetes, proxies). */
-  public CqlSessionBuilder withAddressTranslator(
-      io.scyllaboot.driver.api.policy.AddressTranslator translator) {
+  public CqlSessionBuilder withAddressTranslator(AddressTranslator translator) {
     routing = routing.withAddressTranslator(Objects.requireNonNull(translator, "translator"));
     return self();
   }
@@ -135,6 +135,11 @@ abstract sealed class SessionRoutingOptions extends SessionPolicyOptions permits
     return routing;
   }
 
+  /** The routing of a session whose nodes a cloud's proxy reaches: no translation, no routes. */
+  RoutingSettings routing(@Nullable CloudBundle cloud) {
+    return cloud == null ? routing : routing.withoutAddressing();
+  }
+
   boolean hasCloudBundle() {
     return cloudBundle != null;
   }
@@ -163,10 +168,16 @@ abstract sealed class SessionRoutingOptions extends SessionPolicyOptions permits
     if (localDatacenter != null) {
       ignored.add("local data center " + localDatacenter);
     }
+    if (routing.addressTranslator() != AddressTranslator.IDENTITY) {
+      ignored.add("the address translator");
+    }
+    if (!routing.clientRouteConnectionIds().isEmpty()) {
+      ignored.add("client routes");
+    }
     if (!ignored.isEmpty()) {
       LOG.info(
-          "[{}] a secure connect bundle decides the contact points, TLS and the local data center:"
-              + " {} given beside it are not used",
+          "[{}] a secure connect bundle decides the contact points, TLS, the local data center"
+              + " and where nodes are reached: {} given beside it are not used",
           sessionName,
           String.join(", ", ignored));
     }

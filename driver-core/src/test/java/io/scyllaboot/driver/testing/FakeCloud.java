@@ -60,7 +60,18 @@ public final class FakeCloud implements AutoCloseable {
    */
   public FakeCloud(Path directory, Map<UUID, InetSocketAddress> nodes, String localDatacenter)
       throws IOException, GeneralSecurityException {
-    this.directory = directory;
+    this(directory, nodes, localDatacenter, "127.0.0.1");
+  }
+
+  /**
+   * @param proxyHost the loopback address the SNI proxy listens on and the metadata names; its
+   *     certificate names 127.0.0.1 and localhost only, so another address (127.0.0.2) is one a
+   *     client checking host names must refuse
+   */
+  public FakeCloud(
+      Path directory, Map<UUID, InetSocketAddress> nodes, String localDatacenter, String proxyHost)
+      throws IOException, GeneralSecurityException {
+    this.directory = Files.createDirectories(directory);
     this.nodes =
         nodes.entrySet().stream()
             .collect(Collectors.toMap(e -> e.getKey().toString(), Map.Entry::getValue));
@@ -92,7 +103,10 @@ public final class FakeCloud implements AutoCloseable {
         });
     metadata.start();
     this.proxy =
-        (SSLServerSocket) server.getServerSocketFactory().createServerSocket(0, 50, loopback);
+        (SSLServerSocket)
+            server
+                .getServerSocketFactory()
+                .createServerSocket(0, 50, InetAddress.getByName(proxyHost));
     proxy.setNeedClientAuth(true);
     daemon("fake-cloud-proxy", this::accept);
   }
@@ -169,7 +183,9 @@ public final class FakeCloud implements AutoCloseable {
         + localDatacenter
         + "\",\"contact_points\":["
         + nodes.keySet().stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(","))
-        + "],\"sni_proxy_address\":\"127.0.0.1:"
+        + "],\"sni_proxy_address\":\""
+        + proxy.getInetAddress().getHostAddress()
+        + ":"
         + proxy.getLocalPort()
         + "\"}}";
   }

@@ -15,6 +15,14 @@ public interface ClusterMetadata {
   @Nullable String clusterName();
 
   /**
+   * The data center whose nodes the session uses: the one configured, a secure connect bundle's,
+   * or, when none was given, the first contact point's; null before it is known.
+   */
+  default @Nullable String localDatacenter() {
+    return null;
+  }
+
+  /**
    * The token ring of the current topology (replaced, never changed, when the topology changes).
    */
   TokenMap tokenMap();

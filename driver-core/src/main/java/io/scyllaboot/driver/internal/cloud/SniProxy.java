@@ -25,29 +25,67 @@ public final class SniProxy {
   private static final int FIRST_SESSION_PORT = 49152;
   private static final int SESSION_PORTS = 65536 - FIRST_SESSION_PORT;
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SniProxy.class);
+
+  /** A host's addresses, as {@link InetAddress#getAllByName} finds them (replaced in tests). */
+  @FunctionalInterface
+  interface Resolver {
+    InetAddress[] resolve(String host) throws UnknownHostException;
+  }
+
   private final String host;
   private final int port;
-  private final List<InetSocketAddress> addresses;
+  private final Resolver resolver;
+  private volatile List<InetSocketAddress> addresses;
   private final AtomicInteger next = new AtomicInteger();
   private final ConcurrentHashMap<String, Integer> sessionPorts = new ConcurrentHashMap<>();
   private final AtomicInteger assignedSessionPorts = new AtomicInteger();
 
-  private SniProxy(String host, int port, List<InetSocketAddress> addresses) {
+  private SniProxy(String host, int port, Resolver resolver) throws UnknownHostException {
     this.host = host;
     this.port = port;
-    this.addresses = List.copyOf(addresses);
+    this.resolver = resolver;
+    this.addresses = lookUp();
   }
 
   /**
    * The proxy at {@code host:port}, every address of the host resolved now, on the caller's thread
-   * (connections are opened on event loops, which must not wait for DNS).
+   * (connections are opened on event loops, which must not wait for DNS; see {@link #refresh}).
    */
   public static SniProxy resolve(String host, int port) throws UnknownHostException {
-    List<InetSocketAddress> addresses = new ArrayList<>();
-    for (InetAddress address : InetAddress.getAllByName(host)) {
-      addresses.add(new InetSocketAddress(address, port));
+    return new SniProxy(host, port, InetAddress::getAllByName);
+  }
+
+  static SniProxy resolve(String host, int port, Resolver resolver) throws UnknownHostException {
+    return new SniProxy(host, port, resolver);
+  }
+
+  /**
+   * Looks the proxy's host up again (a cloud's proxy sits behind a load balancer whose addresses
+   * change), blocking: call it off the event loops (the session's admin executor, on each topology
+   * refresh). A host that does not resolve now keeps the addresses it had.
+   */
+  public void refresh() {
+    try {
+      List<InetSocketAddress> found = lookUp();
+      if (!found.equals(addresses)) {
+        LOG.info("{} now resolves to {} (was {})", this, found, addresses);
+        addresses = found;
+      }
+    } catch (UnknownHostException e) {
+      LOG.warn("{} does not resolve now: {}; its addresses stay {}", this, e, addresses);
     }
-    return new SniProxy(host, port, addresses);
+  }
+
+  private List<InetSocketAddress> lookUp() throws UnknownHostException {
+    List<InetSocketAddress> found = new ArrayList<>();
+    for (InetAddress address : resolver.resolve(host)) {
+      found.add(new InetSocketAddress(address, port));
+    }
+    if (found.isEmpty()) {
+      throw new UnknownHostException(host + " has no address");
+    }
+    return List.copyOf(found);
   }
 
   /** The address the session knows the node of this host id by. */
@@ -62,7 +100,8 @@ public final class SniProxy {
 
   /** Where the next connection goes: the proxy's addresses in turn. */
   public InetSocketAddress nextAddress() {
-    return addresses.get(Math.floorMod(next.getAndIncrement(), addresses.size()));
+    List<InetSocketAddress> current = addresses;
+    return current.get(Math.floorMod(next.getAndIncrement(), current.size()));
   }
 
   /**

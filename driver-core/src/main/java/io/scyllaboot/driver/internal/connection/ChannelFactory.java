@@ -254,6 +254,9 @@ public final class ChannelFactory {
           Channel netty = connecting.channel();
           DriverChannel channel =
               new DriverChannel(netty, inFlight, protocolVersion, options.maxFrameLength(), name);
+          if (target != address) {
+            channel.endpoint(address); // the node, not the proxy every node shares
+          }
           if (heartbeat != null) {
             heartbeat.channel(channel);
           }

@@ -41,6 +41,7 @@ public final class DriverChannel {
   private static final AtomicIntegerFieldUpdater<DriverChannel> DRAIN_SCHEDULED =
       AtomicIntegerFieldUpdater.newUpdater(DriverChannel.class, "drainScheduled");
 
+  private volatile @org.jspecify.annotations.Nullable SocketAddress endpoint;
   private final Channel channel;
   private final InFlightHandler inFlight;
   private final int protocolVersion;
@@ -284,8 +285,18 @@ public final class DriverChannel {
     }
   }
 
+  /**
+   * The node's address: the one it was connected for when that differs from the socket's peer (a
+   * cloud node reached through the SNI proxy, whose address every node's connections share).
+   */
   public SocketAddress remoteAddress() {
-    return channel.remoteAddress();
+    SocketAddress node = endpoint;
+    return node != null ? node : channel.remoteAddress();
+  }
+
+  /** Set once, before the handshake, for a connection through a proxy. */
+  void endpoint(SocketAddress node) {
+    this.endpoint = node;
   }
 
   public EventLoop eventLoop() {

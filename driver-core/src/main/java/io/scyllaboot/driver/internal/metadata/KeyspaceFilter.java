@@ -9,11 +9,14 @@ import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 /**
- * Which keyspaces the schema metadata holds, in the DataStax driver's notation ({@code
- * advanced.metadata.schema.refreshed-keyspaces}): a name includes it, {@code /regex/} includes the
- * names it matches, and either after {@code !} excludes. With no include, every keyspace not
- * excluded is kept; an empty list keeps every keyspace. A list of names only is read with {@code
- * WHERE keyspace_name IN (..)}; any other is applied to the rows read.
+ * Which keyspaces the schema metadata holds, in the DataStax driver's notation and with its rules
+ * ({@code advanced.metadata.schema.refreshed-keyspaces}): entries are trimmed; a name includes that
+ * keyspace and {@code !name} excludes it; {@code /regex/} and {@code !/regex/} include or exclude
+ * the names the expression finds a match in (anywhere in the name, unless anchored). A name
+ * included wins over everything, then a name excluded. Past those: with neither kind of regex, a
+ * keyspace is not held; with exclusions only, it is held unless one matches; with inclusions, it is
+ * held when one matches and no exclusion does. An empty list holds every keyspace. A list without
+ * regexes is read with {@code WHERE keyspace_name IN (..)} of its names.
  */
 public final class KeyspaceFilter {
   private final Set<String> included = new TreeSet<>();
@@ -29,13 +32,14 @@ public final class KeyspaceFilter {
    */
   public static KeyspaceFilter of(List<String> entries) {
     KeyspaceFilter filter = new KeyspaceFilter();
-    for (String entry : entries) {
+    for (String raw : entries) {
+      String entry = raw == null ? null : raw.trim();
       if (entry == null || entry.isBlank()) {
         throw new IllegalArgumentException(
             "schema keyspaces must be keyspace names, !names, /regex/ or !/regex/, got " + entries);
       }
       boolean exclude = entry.startsWith("!");
-      String rest = exclude ? entry.substring(1) : entry;
+      String rest = exclude ? entry.substring(1).trim() : entry;
       if (rest.length() > 1 && rest.startsWith("/") && rest.endsWith("/")) {
         Pattern pattern;
         try {
@@ -51,26 +55,35 @@ public final class KeyspaceFilter {
         (exclude ? filter.excluded : filter.included).add(rest);
       }
     }
+    filter.excluded.removeAll(filter.included); // a name both included and excluded is included
     return filter;
   }
 
   public boolean accepts(String keyspace) {
-    if (excluded.contains(keyspace)
-        || excludedPatterns.stream().anyMatch(p -> p.matcher(keyspace).matches())) {
-      return false;
-    }
-    if (included.isEmpty() && includedPatterns.isEmpty()) {
+    if (acceptsAll() || included.contains(keyspace)) {
       return true;
     }
-    return included.contains(keyspace)
-        || includedPatterns.stream().anyMatch(p -> p.matcher(keyspace).matches());
+    if (excluded.contains(keyspace)) {
+      return false;
+    }
+    if (includedPatterns.isEmpty()) {
+      return !excludedPatterns.isEmpty() && !anyFinds(excludedPatterns, keyspace);
+    }
+    return anyFinds(includedPatterns, keyspace) && !anyFinds(excludedPatterns, keyspace);
   }
 
-  /** The names to read with {@code IN}, when the list is names only; else empty (read all). */
+  private static boolean anyFinds(List<Pattern> patterns, String keyspace) {
+    for (Pattern pattern : patterns) {
+      if (pattern.matcher(keyspace).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The names to read with {@code IN}, for a list without regexes; else empty (read all). */
   public Set<String> readOnly() {
-    return excluded.isEmpty() && includedPatterns.isEmpty() && excludedPatterns.isEmpty()
-        ? included
-        : Set.of();
+    return includedPatterns.isEmpty() && excludedPatterns.isEmpty() ? included : Set.of();
   }
 
   /** Whether every keyspace the server has is kept. */

@@ -52,6 +52,21 @@ public record RoutingSettings(
     }
   }
 
+  /**
+   * The same routing without address translation or client routes: a cloud's SNI proxy decides
+   * where every node is reached.
+   */
+  public RoutingSettings withoutAddressing() {
+    return new RoutingSettings(
+        localRack,
+        maxNodesPerRemoteDc,
+        remoteForLocalConsistency,
+        nodeFilter,
+        AddressTranslator.IDENTITY,
+        List.of(),
+        tabletsRoutingV2);
+  }
+
   public RoutingSettings withLocalRack(@Nullable String rack) {
     if (rack != null && rack.isBlank()) {
       throw new IllegalArgumentException("the local rack is blank");

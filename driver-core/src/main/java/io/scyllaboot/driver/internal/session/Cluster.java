@@ -298,7 +298,10 @@ final class Cluster implements ClusterMetadata {
                         + localDc
                         + " has no node; the cluster's data centers are "
                         + new java.util.TreeSet<>(
-                            nodes.values().stream().map(DefaultNode::datacenter).toList())
+                            nodes.values().stream()
+                                .map(DefaultNode::datacenter)
+                                .filter(java.util.Objects::nonNull)
+                                .toList())
                         + " (check withLocalDatacenter or scylla.local-datacenter)",
                     Map.of());
               }
@@ -353,11 +356,19 @@ final class Cluster implements ClusterMetadata {
       return inits;
     }
     clusterName = topology.clusterName();
+    if (sniProxy != null) {
+      sniProxy.refresh(); // DNS, here on the admin executor: connections then use what it found
+    }
     Set<InetSocketAddress> seen = new HashSet<>();
     Set<UUID> withoutRoute = new HashSet<>();
     for (TopologyRefresher.NodeInfo info : topology.nodes()) {
+      if (sniProxy != null && info.hostId() == null) {
+        // Behind the proxy a node is reached by its host id only; its own address is private.
+        LOG.warn("node {} has no host id: the cloud's proxy cannot reach it", info.address());
+        continue;
+      }
       InetSocketAddress address =
-          sniProxy != null && info.hostId() != null
+          sniProxy != null
               ? sniProxy.endpoint(info.hostId())
               : routes != null
                   ? routed.address(info, withoutRoute)
@@ -664,6 +675,11 @@ final class Cluster implements ClusterMetadata {
   @Override
   public Collection<Node> nodes() {
     return List.copyOf(nodes.values());
+  }
+
+  @Override
+  public @org.jspecify.annotations.Nullable String localDatacenter() {
+    return loadBalancing.localDatacenter();
   }
 
   @Override

@@ -101,6 +101,71 @@ class CloudSecureConnectBundleTest {
   }
 
   @Test
+  void should_name_the_node_not_the_proxy_in_errors() throws Exception {
+    try (CqlSession session =
+        CqlSession.builder().withCloudSecureConnectBundle(cloud.bundle()).build()) {
+      session.execute(FakeClusterFixture.SELECT, 1); // prepared while the nodes answer
+      cluster.behave(
+          FakeClusterFixture.SELECT,
+          io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour.error(
+              io.scyllaboot.driver.testing.fakenode.FakeResponses.error(0x2200, "refused")));
+      assertThatThrownBy(() -> session.execute(FakeClusterFixture.SELECT, 1))
+          .isInstanceOfSatisfying(
+              io.scyllaboot.driver.api.error.ServerException.class,
+              error -> {
+                InetSocketAddress node = (InetSocketAddress) error.node();
+                assertThat(node.isUnresolved()).as("a host id endpoint: %s", node).isTrue();
+                assertThat(error.coordinator()).isNotNull();
+                assertThat(error.coordinator().hostId().toString()).isEqualTo(node.getHostString());
+              });
+      // Prepared on every node: each node's failure is its own, not one of the proxy's.
+      cluster.behave(
+          io.scyllaboot.driver.testing.fakenode.FakeCluster.PREPARE_PREFIX
+              + FakeClusterFixture.INSERT,
+          io.scyllaboot.driver.testing.fakenode.FakeCluster.Behaviour.error(
+              io.scyllaboot.driver.testing.fakenode.FakeResponses.error(0x1001, "overloaded")));
+      assertThatThrownBy(() -> session.prepare(FakeClusterFixture.INSERT))
+          .isInstanceOfSatisfying(
+              io.scyllaboot.driver.api.error.AllNodesFailedException.class,
+              error -> assertThat(error.allErrors()).hasSize(3));
+    }
+  }
+
+  @Test
+  void should_refuse_a_proxy_whose_certificate_names_another_host() throws Exception {
+    Map<UUID, InetSocketAddress> nodes = new LinkedHashMap<>();
+    cluster.nodes().forEach(node -> nodes.put(node.hostId(), node.address()));
+    try (FakeCloud elsewhere =
+        new FakeCloud(directory.resolve("elsewhere"), nodes, "dc1", "127.0.0.2")) {
+      Path bundle = elsewhere.bundle();
+      assertThatThrownBy(
+              () ->
+                  CqlSession.builder()
+                      .withCloudSecureConnectBundle(bundle)
+                      .withConnectTimeout(Duration.ofSeconds(2))
+                      .build())
+          .hasMessageContaining("TLS handshake");
+      assertThat(elsewhere.connectionsTo(cluster.node(0).hostId()))
+          .as("no connection got past the handshake")
+          .isZero();
+    }
+  }
+
+  @Test
+  void should_fail_the_stage_of_build_async_not_its_caller() {
+    var stage =
+        CqlSession.builder()
+            .withCloudSecureConnectBundle(directory.resolve("absent.zip"))
+            .buildAsync()
+            .toCompletableFuture();
+    assertThat(stage)
+        .failsWithin(Duration.ofSeconds(10))
+        .withThrowableThat()
+        .havingRootCause()
+        .isInstanceOf(java.nio.file.NoSuchFileException.class);
+  }
+
+  @Test
   void should_read_the_bundle_from_a_url_and_from_a_stream() throws Exception {
     Path bundle = cloud.bundle();
     try (CqlSession session =
@@ -125,6 +190,7 @@ class CloudSecureConnectBundleTest {
             .addContactPoint(new InetSocketAddress("127.0.0.1", 1)) // nothing listens there
             .withSslContext(javax.net.ssl.SSLContext.getDefault()) // trusts no fake key
             .withLocalDatacenter("elsewhere") // no node is there
+            .withAddressTranslator(address -> new InetSocketAddress("127.0.0.1", 1))
             .withCloudSecureConnectBundle(cloud.bundle())
             .build()) {
       assertThat(session.execute(FakeClusterFixture.SELECT, 1).one().getString("v"))

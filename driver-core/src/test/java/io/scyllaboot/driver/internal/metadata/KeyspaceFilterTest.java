@@ -6,7 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The DataStax driver's {@code refreshed-keyspaces} notation, as the schema metadata reads it. */
+/**
+ * The DataStax driver's {@code refreshed-keyspaces} notation and rules (its {@code
+ * RuleBasedKeyspaceFilter}), as the schema metadata reads them: a migrated setting means the same.
+ */
 class KeyspaceFilterTest {
 
   @Test
@@ -39,6 +42,42 @@ class KeyspaceFilterTest {
     assertThat(filter.accepts("app_tmp")).isFalse();
     assertThat(filter.accepts("shop")).as("not included").isFalse();
     assertThat(filter.readOnly()).isEmpty();
+  }
+
+  @Test
+  void should_follow_the_datastax_drivers_precedence() {
+    KeyspaceFilter namedWins = KeyspaceFilter.of(List.of("system_auth", "!/^system_.*/"));
+    assertThat(namedWins.accepts("system_auth")).as("a name included wins over a regex").isTrue();
+    assertThat(namedWins.accepts("system_schema")).isFalse();
+    assertThat(namedWins.accepts("shop")).as("exclusions only past the names").isTrue();
+
+    KeyspaceFilter namesAndExclusions = KeyspaceFilter.of(List.of("ks1", "!/^tmp/"));
+    assertThat(namesAndExclusions.accepts("ks1")).isTrue();
+    assertThat(namesAndExclusions.accepts("other")).isTrue();
+    assertThat(namesAndExclusions.accepts("tmp1")).isFalse();
+
+    KeyspaceFilter bothWays = KeyspaceFilter.of(List.of("!shop", "shop"));
+    assertThat(bothWays.accepts("shop")).as("included and excluded: included").isTrue();
+
+    KeyspaceFilter namedExclusionsOnly = KeyspaceFilter.of(List.of("!system"));
+    assertThat(namedExclusionsOnly.accepts("shop"))
+        .as("names excluded, nothing else said: nothing held, as in the DataStax driver")
+        .isFalse();
+  }
+
+  @Test
+  void should_find_a_regex_anywhere_in_the_name_and_trim_entries() {
+    KeyspaceFilter filter = KeyspaceFilter.of(List.of(" /app/ ", " ! /tmp/ ", " !  app_old "));
+    assertThat(filter.accepts("my_app_x")).as("found, not matched whole").isTrue();
+    assertThat(filter.accepts("app_tmp")).isFalse();
+    assertThat(filter.accepts("app_old")).isFalse();
+    assertThat(filter.accepts("shop")).isFalse();
+  }
+
+  @Test
+  void should_read_names_with_in_even_beside_named_exclusions() {
+    assertThat(KeyspaceFilter.of(List.of("a", "!b")).readOnly()).containsExactly("a");
+    assertThat(KeyspaceFilter.of(List.of("a", "!/b/")).readOnly()).isEmpty();
   }
 
   @Test
