@@ -192,6 +192,10 @@ public final class ChannelFactory {
     long heartbeatNanos = options.heartbeatInterval().toNanos();
     HeartbeatHandler heartbeat =
         heartbeatNanos > 0 ? new HeartbeatHandler(options.initTimeout().toNanos()) : null;
+    // A cloud node's endpoint is reached through the SNI proxy: decided once per connection.
+    SniProxy candidate = sniProxy;
+    SniProxy proxy = candidate != null && candidate.isEndpoint(address) ? candidate : null;
+    InetSocketAddress target = proxy != null ? proxy.nextAddress() : address;
     int loop = loops.pick();
     Bootstrap bootstrap =
         new Bootstrap()
@@ -204,7 +208,8 @@ public final class ChannelFactory {
                 new ChannelInitializer<Channel>() {
                   @Override
                   protected void initChannel(Channel channel) {
-                    initPipeline(channel.pipeline(), address, protocolVersion, name, inFlight);
+                    initPipeline(
+                        channel.pipeline(), address, proxy, protocolVersion, name, inFlight);
                     if (heartbeat != null) {
                       // Before the in-flight table, which consumes every response: reads only,
                       // since a connection that receives is alive, whatever it writes.
@@ -224,9 +229,6 @@ public final class ChannelFactory {
       bootstrap.option(ChannelOption.SO_REUSEADDR, true);
     }
     CompletableFuture<DriverChannel> result = new CompletableFuture<>();
-    SniProxy proxy = sniProxy;
-    InetSocketAddress target =
-        proxy != null && proxy.isEndpoint(address) ? proxy.nextAddress() : address;
     ChannelFuture connecting;
     try {
       connecting =
@@ -245,7 +247,7 @@ public final class ChannelFactory {
                 new ConnectionException(
                     "cannot connect to "
                         + address
-                        + (target == address ? "" : " through " + proxy + " at " + target)
+                        + (proxy == null ? "" : " through " + proxy + " at " + target)
                         + ": "
                         + future.cause(),
                     future.cause()));
@@ -254,7 +256,7 @@ public final class ChannelFactory {
           Channel netty = connecting.channel();
           DriverChannel channel =
               new DriverChannel(netty, inFlight, protocolVersion, options.maxFrameLength(), name);
-          if (target != address) {
+          if (proxy != null) {
             channel.endpoint(address); // the node, not the proxy every node shares
           }
           if (heartbeat != null) {
@@ -282,9 +284,11 @@ public final class ChannelFactory {
     return result;
   }
 
+  /** {@code proxy}: the cloud's SNI proxy the connection goes through, or null. */
   private void initPipeline(
       ChannelPipeline pipeline,
       InetSocketAddress address,
+      @Nullable SniProxy proxy,
       int protocolVersion,
       String name,
       InFlightHandler inFlight) {
@@ -293,10 +297,9 @@ public final class ChannelFactory {
     }
     SSLContext sslContext = options.sslContext();
     if (sslContext != null) {
-      SniProxy proxy = sniProxy;
       SslHandler ssl =
           new SslHandler(
-              proxy != null && proxy.isEndpoint(address)
+              proxy != null
                   ? proxy.newEngine(sslContext, address)
                   : newEngine(sslContext, address));
       ssl.setHandshakeTimeoutMillis(options.connectTimeout().toMillis());

@@ -38,6 +38,22 @@ public record PoolOptions(
    */
   static final Duration SHARD_AWARE_PORT_BLOCK = Duration.ofMinutes(5);
 
+  /**
+   * The same options without the shard-aware port: behind a proxy (a private endpoint, a cloud's
+   * SNI proxy), which forwards one port per node and does not keep the client's source port.
+   */
+  public PoolOptions withoutShardAwarePort() {
+    return new PoolOptions(
+        connectionsPerNode,
+        connectionsPerShard,
+        shardAware,
+        false,
+        sourcePorts,
+        reconnection,
+        unresponsiveTimeout,
+        maxConcurrentOpens);
+  }
+
   public PoolOptions {
     // A policy that throws or gives no delay must not stop a pool reconnecting, nor spin it.
     reconnection = GuardedReconnection.guard(reconnection);

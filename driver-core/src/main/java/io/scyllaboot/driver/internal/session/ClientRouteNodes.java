@@ -4,7 +4,6 @@ import io.scyllaboot.driver.internal.metadata.ClientRoutes;
 import io.scyllaboot.driver.internal.metadata.DefaultNode;
 import io.scyllaboot.driver.internal.metadata.TopologyRefresher;
 import io.scyllaboot.driver.internal.pool.ChannelPool;
-import io.scyllaboot.driver.internal.pool.PoolOptions;
 import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Map;
@@ -82,19 +81,5 @@ final class ClientRouteNodes {
       }
     }
     return null;
-  }
-
-  /** The pool options for routed nodes: no shard-aware port. */
-  static PoolOptions withoutShardAwarePort(PoolOptions options) {
-    // A private endpoint forwards one port per node and does not keep the client's source port.
-    return new PoolOptions(
-        options.connectionsPerNode(),
-        options.connectionsPerShard(),
-        options.shardAware(),
-        false,
-        options.sourcePorts(),
-        options.reconnection(),
-        options.unresponsiveTimeout(),
-        options.maxConcurrentOpens());
   }
 }

@@ -66,6 +66,8 @@ final class Cluster implements ClusterMetadata {
   private volatile String keyspace;
   private final AddressTranslator translator;
   private final @org.jspecify.annotations.Nullable SniProxy sniProxy; // a cloud's: nodes by host id
+  // Whether nodes are reached elsewhere than they advertise (translator, client routes, a cloud).
+  private final boolean addressesTranslated;
   private final ClientRoutes routes; // null without client routes
   private final PoolOptions poolOptions;
   private final ClientRouteNodes routed; // null without client routes
@@ -110,12 +112,9 @@ final class Cluster implements ClusterMetadata {
             : null;
     this.routed = routes == null ? null : new ClientRouteNodes(routes, nodes, pools);
     this.sniProxy = settings.sniProxy();
-    // A proxy in front of the nodes (a private endpoint, a cloud's SNI proxy) forwards one port per
-    // node and does not keep the client's source port.
-    this.poolOptions =
-        routes == null && sniProxy == null
-            ? settings.pool()
-            : ClientRouteNodes.withoutShardAwarePort(settings.pool());
+    boolean proxied = routes != null || sniProxy != null;
+    this.poolOptions = proxied ? settings.pool().withoutShardAwarePort() : settings.pool();
+    this.addressesTranslated = proxied || translator != AddressTranslator.IDENTITY;
     this.control =
         new ControlConnection(
             factory,
@@ -124,11 +123,7 @@ final class Cluster implements ClusterMetadata {
             this::onEvent,
             this::onControlReconnected,
             routes != null);
-    this.refresher =
-        new TopologyRefresher(
-            control,
-            timer,
-            translator != AddressTranslator.IDENTITY || routes != null || sniProxy != null);
+    this.refresher = new TopologyRefresher(control, timer, addressesTranslated);
     control.reconnectAddresses(this::reconnectAddresses);
     MetadataSettings metadata = settings.metadata();
     this.schema =
@@ -505,8 +500,7 @@ final class Cluster implements ClusterMetadata {
   /** The node an event names by its advertised address. */
   private DefaultNode nodeAdvertising(InetSocketAddress advertised) {
     DefaultNode node = nodes.get(translate(advertised));
-    if (node != null
-        || (translator == AddressTranslator.IDENTITY && routes == null && sniProxy == null)) {
+    if (node != null || !addressesTranslated) {
       return node;
     }
     for (DefaultNode candidate : nodes.values()) {
