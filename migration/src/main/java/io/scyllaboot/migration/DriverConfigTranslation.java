@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
+import io.scyllaboot.migration.DriverOptionCatalog.ValueKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,77 +31,21 @@ record DriverConfigTranslation(
     String calls, String contactPoints, Set<String> imports, List<String> untranslated) {
   private static final String OURS = "io.scyllaboot.driver.api.";
 
-  private enum Kind {
-    DURATION,
-    INT,
-    BOOLEAN,
-    STRING,
-    CONSISTENCY,
-    COMPRESSION,
-    PROTOCOL
-  }
+  private record Target(String method, ValueKind kind) {}
 
-  private record Target(String method, Kind kind) {}
-
-  /** The session's options, by path: the paths of DataStax's DefaultDriverOption (checked). */
+  /** The session's options, by path (the paths of DataStax's DefaultDriverOption: checked). */
   static final Map<String, Target> SESSION =
-      Map.ofEntries(
-          Map.entry(
-              "basic.load-balancing-policy.local-datacenter",
-              new Target("withLocalDatacenter", Kind.STRING)),
-          Map.entry("basic.session-keyspace", new Target("withKeyspace", Kind.STRING)),
-          Map.entry("basic.session-name", new Target("withSessionName", Kind.STRING)),
-          Map.entry("basic.request.timeout", new Target("withRequestTimeout", Kind.DURATION)),
-          Map.entry("basic.request.consistency", new Target("withConsistency", Kind.CONSISTENCY)),
-          Map.entry(
-              "basic.request.serial-consistency",
-              new Target("withSerialConsistency", Kind.CONSISTENCY)),
-          Map.entry("basic.request.page-size", new Target("withPageSize", Kind.INT)),
-          Map.entry(
-              "basic.request.default-idempotence",
-              new Target("withIdempotentByDefault", Kind.BOOLEAN)),
-          Map.entry(
-              "advanced.request.log-warnings",
-              new Target("withServerWarningsLogged", Kind.BOOLEAN)),
-          Map.entry(
-              "advanced.connection.connect-timeout",
-              new Target("withConnectTimeout", Kind.DURATION)),
-          Map.entry(
-              "advanced.connection.init-query-timeout",
-              new Target("withInitQueryTimeout", Kind.DURATION)),
-          Map.entry(
-              "advanced.connection.pool.local.size",
-              new Target("withConnectionsPerNode", Kind.INT)),
-          Map.entry(
-              "advanced.connection.max-requests-per-connection",
-              new Target("withMaxRequestsPerConnection", Kind.INT)),
-          Map.entry(
-              "advanced.heartbeat.interval", new Target("withHeartbeatInterval", Kind.DURATION)),
-          Map.entry(
-              "advanced.control-connection.schema-agreement.timeout",
-              new Target("withSchemaAgreementTimeout", Kind.DURATION)),
-          Map.entry(
-              "advanced.metadata.schema.enabled", new Target("withSchemaMetadata", Kind.BOOLEAN)),
-          Map.entry("advanced.netty.io-group.size", new Target("withIoThreads", Kind.INT)),
-          Map.entry(
-              "advanced.protocol.compression", new Target("withCompression", Kind.COMPRESSION)),
-          Map.entry("advanced.protocol.version", new Target("withProtocolVersion", Kind.PROTOCOL)));
+      DriverOptionCatalog.table(
+          DriverOptionCatalog.Option::path,
+          false,
+          option -> new Target(option.sessionMethod(), option.kind()));
 
   /** A profile's options, as {@code ExecutionProfile}'s withers. */
   static final Map<String, Target> PROFILE =
-      Map.of(
-          "basic.request.timeout",
-          new Target("withTimeout", Kind.DURATION),
-          "basic.request.consistency",
-          new Target("withConsistency", Kind.CONSISTENCY),
-          "basic.request.serial-consistency",
-          new Target("withSerialConsistency", Kind.CONSISTENCY),
-          "basic.request.page-size",
-          new Target("withPageSize", Kind.INT),
-          "basic.request.default-idempotence",
-          new Target("withIdempotent", Kind.BOOLEAN),
-          "basic.load-balancing-policy.local-datacenter",
-          new Target("withLocalDatacenter", Kind.STRING));
+      DriverOptionCatalog.table(
+          DriverOptionCatalog.Option::path,
+          true,
+          option -> new Target(option.profileMethod(), option.kind()));
 
   /** Options that change nothing Scylla Boot does (a warning about USE, which it refuses). */
   private static final Set<String> NOTHING_TO_DO = Set.of("advanced.request.warn-if-set-keyspace");
@@ -309,7 +254,7 @@ record DriverConfigTranslation(
 
   /** The Java expression of an option's value, or null when it has none here. */
   private static @Nullable String value(
-      Kind kind, Config config, String path, Set<String> imports) {
+      ValueKind kind, Config config, String path, Set<String> imports) {
     try {
       switch (kind) {
         case DURATION -> {
@@ -356,7 +301,7 @@ record DriverConfigTranslation(
           return "ProtocolVersion." + version;
         }
         default -> {
-          return null;
+          return null; // a list (the refreshed keyspaces): left to the application, listed
         }
       }
     } catch (ConfigException | IllegalArgumentException e) {

@@ -38,40 +38,25 @@ public final class DriverOptionsToSessionBuilder extends Recipe {
     SAME,
     CONSISTENCY,
     COMPRESSION,
-    PROTOCOL
+    PROTOCOL;
+
+    static Kind of(DriverOptionCatalog.ValueKind value) {
+      return switch (value) {
+        case CONSISTENCY -> CONSISTENCY;
+        case COMPRESSION -> COMPRESSION;
+        case PROTOCOL -> PROTOCOL;
+        default -> SAME;
+      };
+    }
   }
 
   record Target(String method, Kind kind) {}
 
   static final Map<String, Target> OPTIONS =
-      Map.ofEntries(
-          Map.entry("REQUEST_TIMEOUT", new Target("withRequestTimeout", Kind.SAME)),
-          Map.entry("REQUEST_CONSISTENCY", new Target("withConsistency", Kind.CONSISTENCY)),
-          Map.entry(
-              "REQUEST_SERIAL_CONSISTENCY", new Target("withSerialConsistency", Kind.CONSISTENCY)),
-          Map.entry("REQUEST_PAGE_SIZE", new Target("withPageSize", Kind.SAME)),
-          Map.entry(
-              "REQUEST_DEFAULT_IDEMPOTENCE", new Target("withIdempotentByDefault", Kind.SAME)),
-          Map.entry("REQUEST_LOG_WARNINGS", new Target("withServerWarningsLogged", Kind.SAME)),
-          Map.entry("CONNECTION_CONNECT_TIMEOUT", new Target("withConnectTimeout", Kind.SAME)),
-          Map.entry("CONNECTION_INIT_QUERY_TIMEOUT", new Target("withInitQueryTimeout", Kind.SAME)),
-          Map.entry("CONNECTION_POOL_LOCAL_SIZE", new Target("withConnectionsPerNode", Kind.SAME)),
-          Map.entry(
-              "CONNECTION_MAX_REQUESTS", new Target("withMaxRequestsPerConnection", Kind.SAME)),
-          Map.entry("HEARTBEAT_INTERVAL", new Target("withHeartbeatInterval", Kind.SAME)),
-          Map.entry(
-              "LOAD_BALANCING_LOCAL_DATACENTER", new Target("withLocalDatacenter", Kind.SAME)),
-          Map.entry("SESSION_NAME", new Target("withSessionName", Kind.SAME)),
-          Map.entry("SESSION_KEYSPACE", new Target("withKeyspace", Kind.SAME)),
-          Map.entry(
-              "CONTROL_CONNECTION_AGREEMENT_TIMEOUT",
-              new Target("withSchemaAgreementTimeout", Kind.SAME)),
-          Map.entry("METADATA_SCHEMA_ENABLED", new Target("withSchemaMetadata", Kind.SAME)),
-          Map.entry(
-              "METADATA_SCHEMA_REFRESHED_KEYSPACES", new Target("withSchemaKeyspaces", Kind.SAME)),
-          Map.entry("NETTY_IO_SIZE", new Target("withIoThreads", Kind.SAME)),
-          Map.entry("PROTOCOL_COMPRESSION", new Target("withCompression", Kind.COMPRESSION)),
-          Map.entry("PROTOCOL_VERSION", new Target("withProtocolVersion", Kind.PROTOCOL)));
+      DriverOptionCatalog.table(
+          DriverOptionCatalog.Option::name,
+          false,
+          option -> new Target(option.sessionMethod(), Kind.of(option.kind())));
 
   private static final Set<String> OUR_METHODS =
       Set.copyOf(OPTIONS.values().stream().map(Target::method).toList());

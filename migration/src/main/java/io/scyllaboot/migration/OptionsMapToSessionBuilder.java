@@ -40,13 +40,10 @@ public final class OptionsMapToSessionBuilder extends Recipe {
 
   /** A profile's options, as {@code ExecutionProfile}'s withers. */
   private static final Map<String, Target> PROFILE_OPTIONS =
-      Map.of(
-          "REQUEST_CONSISTENCY", new Target("withConsistency", Kind.CONSISTENCY),
-          "REQUEST_SERIAL_CONSISTENCY", new Target("withSerialConsistency", Kind.CONSISTENCY),
-          "REQUEST_TIMEOUT", new Target("withTimeout", Kind.SAME),
-          "REQUEST_PAGE_SIZE", new Target("withPageSize", Kind.SAME),
-          "REQUEST_DEFAULT_IDEMPOTENCE", new Target("withIdempotent", Kind.SAME),
-          "LOAD_BALANCING_LOCAL_DATACENTER", new Target("withLocalDatacenter", Kind.SAME));
+      DriverOptionCatalog.table(
+          DriverOptionCatalog.Option::name,
+          true,
+          option -> new Target(option.profileMethod(), Kind.of(option.kind())));
 
   @Override
   public String getDisplayName() {

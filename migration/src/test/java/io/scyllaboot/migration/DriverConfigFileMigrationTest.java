@@ -221,6 +221,15 @@ class DriverConfigFileMigrationTest implements RewriteTest {
   }
 
   @Test
+  void everyCatalogueEntryNamesAnOptionByItsOwnPath() {
+    for (DriverOptionCatalog.Option option : DriverOptionCatalog.OPTIONS) {
+      assertThat(DefaultDriverOption.valueOf(option.name()).getPath())
+          .as(option.name())
+          .isEqualTo(option.path());
+    }
+  }
+
+  @Test
   void aProfileNamedWithADotAndADurationBelowAMillisecondTranslate() {
     DriverConfigTranslation translation =
         DriverConfigTranslation.of(
